@@ -1,0 +1,376 @@
+#include "search.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace meksiko {
+
+namespace {
+
+// kCompress[live][x]: the bits of x at the positions of live's set bits,
+// packed to the bottom (a portable 8-bit "pext").
+const std::array<std::uint8_t, 65536>& compress_table() {
+  static const std::array<std::uint8_t, 65536> table = [] {
+    std::array<std::uint8_t, 65536> t{};
+    for (unsigned live = 0; live < 256; ++live)
+      for (unsigned x = 0; x < 256; ++x) {
+        unsigned out = 0, k = 0;
+        for (unsigned b = 0; b < 8; ++b)
+          if (live >> b & 1) out |= (x >> b & 1) << k++;
+        t[live << 8 | x] = static_cast<std::uint8_t>(out);
+      }
+    return t;
+  }();
+  return table;
+}
+
+const std::array<std::uint8_t, 65536>& kCompress = compress_table();
+
+inline unsigned compress8(unsigned x, unsigned live) { return kCompress[live << 8 | x]; }
+
+inline unsigned suit_byte(Mask m, int suit) { return (m >> (8 * suit)) & 0xFF; }
+
+// The n-th (from 0) lowest set bit of m.
+inline int select_bit(Mask m, int n) {
+  while (n-- > 0) m &= m - 1;
+  return m ? lowest_card(m) : -1;
+}
+
+}  // namespace
+
+void Search::set_position(const Position& pos) {
+  for (int s = 0; s < kSeats; ++s) hand_[s] = pos.hands[s];
+  trump_ = pos.trump;
+  declarer_ = pos.declarer;
+  leader_ = pos.leader;
+  count_ = pos.num_played;
+  for (int i = 0; i < 3; ++i) cards_[i] = i < pos.num_played ? pos.played[i] : -1;
+  undo_size_ = 0;
+}
+
+Position Search::position() const {
+  Position pos;
+  for (int s = 0; s < kSeats; ++s) pos.hands[s] = hand_[s];
+  pos.trump = trump_;
+  pos.declarer = declarer_;
+  pos.leader = leader_;
+  pos.num_played = count_;
+  for (int i = 0; i < 2; ++i) pos.played[i] = i < count_ ? cards_[i] : -1;
+  return pos;
+}
+
+Mask Search::legal_moves() const {
+  return legal_cards(hand_[to_move()], count_ ? cards_[0] : -1, trump_);
+}
+
+Mask Search::live_in_trick() const {
+  Mask live = hand_[0] | hand_[1] | hand_[2];
+  for (int i = 0; i < count_; ++i) live |= card_bit(cards_[i]);
+  return live;
+}
+
+// Keep the lowest card of each run of the mover's cards that no live card of
+// another player separates: the cards of a run are interchangeable.
+Mask Search::representatives(Mask legal, Mask live) const {
+  Mask others = live & ~hand_[to_move()];
+  Mask reps = 0;
+  Mask rest = legal;
+  while (rest) {
+    int low = lowest_card(rest);
+    reps |= card_bit(low);
+    Mask above = others & suit_bits(suit_of(low)) & ~((card_bit(low) << 1) - 1);
+    if (above)
+      rest &= ~((card_bit(lowest_card(above)) << 1) - 1);  // the run ends below `above`
+    else
+      rest &= ~suit_bits(suit_of(low));  // the rest of the suit is one run
+  }
+  return reps;
+}
+
+Mask Search::representative_moves() const { return representatives(legal_moves(), live_in_trick()); }
+
+// A run's representative is its lowest card: the highest one at or below `card`.
+int Search::representative_of(int card) const {
+  Mask below = representative_moves() & suit_bits(suit_of(card)) & ((card_bit(card) << 1) - 1);
+  return highest_card(below);
+}
+
+TTKey Search::key() const {
+  Mask a = hand_[0], b = hand_[1], c = hand_[2];
+  Mask live = a | b | c, lo_bits = a | c, hi_bits = b | c;
+  std::uint64_t k = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    unsigned l = suit_byte(live, s);
+    unsigned code = compress8(suit_byte(lo_bits, s), l) | compress8(suit_byte(hi_bits, s), l) << 8;
+    k |= std::uint64_t{code} << (16 * s);
+  }
+  return TTKey{k, static_cast<std::uint8_t>(leader_ | declarer_ << 2 | trump_ << 4)};
+}
+
+int Search::last_trick() const {
+  int c[3];
+  for (int k = 0; k < 3; ++k) c[k] = lowest_card(hand_[(leader_ + k) % kSeats]);
+  int winner = (leader_ + trick_winner_index(c, 3, trump_)) % kSeats;
+  return winner == declarer_ ? 1 : 0;
+}
+
+// Trump cards above every opposing trump win a trick each, whoever leads.
+void Search::sure_trump_tricks(int* declarer_min, int* defence_min) const {
+  *declarer_min = 0;
+  *defence_min = 0;
+  if (trump_ == kNoTrump) return;
+  Mask t = suit_bits(trump_);
+  Mask dt = hand_[declarer_] & t;
+  Mask d1 = hand_[next_seat(declarer_)] & t, d2 = hand_[next_seat(next_seat(declarer_))] & t;
+  Mask ft = d1 | d2;
+  *declarer_min = ft ? popcount(dt & ~((card_bit(highest_card(ft)) << 1) - 1)) : popcount(dt);
+  if (!ft) return;
+  Mask above = dt ? ~((card_bit(highest_card(dt)) << 1) - 1) : ~Mask{0};
+  *defence_min = std::max(popcount(d1 & above), popcount(d2 & above));
+}
+
+// Tricks the leader can cash at once without giving up the lead: his top
+// cards in side suits (while every player who holds trumps must still
+// follow), then his top trumps.
+int Search::quick_tricks(int seat) const {
+  Mask live = hand_[0] | hand_[1] | hand_[2];
+  Mask mine = hand_[seat];
+  int q1 = next_seat(seat), q2 = next_seat(q1);
+  bool ruff1 = trump_ != kNoTrump && (hand_[q1] & suit_bits(trump_));
+  bool ruff2 = trump_ != kNoTrump && (hand_[q2] & suit_bits(trump_));
+  int total = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    Mask l = live & suit_bits(s);
+    if (!(mine & l)) continue;
+    int tops = 0;
+    while (l) {
+      int h = highest_card(l);
+      if (!(mine & card_bit(h))) break;
+      ++tops;
+      l ^= card_bit(h);
+    }
+    if (s != trump_) {
+      if (ruff1) tops = std::min(tops, popcount(hand_[q1] & suit_bits(s)));
+      if (ruff2) tops = std::min(tops, popcount(hand_[q2] & suit_bits(s)));
+    }
+    total += tops;
+  }
+  return total;
+}
+
+int Search::order_lead(Mask moves, int best_card, int* out) const {
+  int p = leader_;
+  Mask live = hand_[0] | hand_[1] | hand_[2];
+  int n = 0;
+  std::uint32_t score[kMaxHandCards];
+  for (Mask m = moves; m; m &= m - 1) {
+    int c = lowest_card(m);
+    std::uint32_t sc = history_[p][c];
+    if (c == best_card) sc = 0xFFFFFFFFu;
+    else if (c == highest_card(live & suit_bits(suit_of(c)))) sc += 1u << 16;
+    int i = n++;
+    while (i > 0 && score[i - 1] < sc) {
+      score[i] = score[i - 1];
+      out[i] = out[i - 1];
+      --i;
+    }
+    score[i] = sc;
+    out[i] = c;
+  }
+  return n;
+}
+
+int Search::order_follow(Mask moves, int* out) const {
+  int p = to_move();
+  int win = trick_winner_index(cards_, count_, trump_);
+  int win_card = cards_[win];
+  int win_seat = (leader_ + win) % kSeats;
+  bool ours = (win_seat == declarer_) == (p == declarer_);
+  int n = 0;
+  int score[kMaxHandCards];
+  for (Mask m = moves; m; m &= m - 1) {
+    int c = lowest_card(m);
+    int r = rank_of(c) + (suit_of(c) == trump_ ? 8 : 0);
+    int sc;
+    if (ours)
+      sc = -r;  // partner or we already win: play low
+    else if (beats(c, win_card, trump_))
+      sc = 100 - r;  // win as cheaply as possible
+    else
+      sc = -r;
+    sc = sc * 1024 + static_cast<int>(std::min<std::uint32_t>(history_[p][c], 1023));
+    int i = n++;
+    while (i > 0 && score[i - 1] < sc) {
+      score[i] = score[i - 1];
+      out[i] = out[i - 1];
+      --i;
+    }
+    score[i] = sc;
+    out[i] = c;
+  }
+  return n;
+}
+
+bool Search::node(int need) {
+  ++nodes_;
+  return count_ == 0 ? lead_node(need) : follow_node(need);
+}
+
+bool Search::lead_node(int need) {
+  int rem = popcount(hand_[leader_]);
+  if (need <= 0) return true;
+  if (need > rem) return false;
+  if (rem == 1) return last_trick() >= need;
+
+  // Two tricks left: searching is cheaper than the table.
+  bool use_table = rem > 2;
+  TTKey k{};
+  if (use_table) {
+    k = key();
+    tt_.prefetch(k);
+  }
+  int dmin, fmin;
+  sure_trump_tricks(&dmin, &fmin);
+  if (dmin >= need) return true;
+  if (rem - fmin < need) return false;
+
+  bool maximizing = leader_ == declarer_;
+  int qt = quick_tricks(leader_);
+  if (maximizing && qt >= need) return true;
+  if (!maximizing && rem - qt < need) return false;
+
+  int best_card = -1;
+  if (use_table) {
+    if (const TTEntry* e = tt_.probe(k)) {
+      if (e->lo >= need) return true;
+      if (e->hi < need) return false;
+      if (e->best != 0xFF) {
+        int s = e->best >> 3;
+        best_card = select_bit(suit_byte(hand_[0] | hand_[1] | hand_[2], s), e->best & 7);
+        if (best_card >= 0) best_card += 8 * s;
+      }
+    }
+  }
+
+  Mask live = hand_[0] | hand_[1] | hand_[2];
+  Mask reps = representatives(hand_[leader_], live);
+  int moves[kMaxHandCards];
+  int n = order_lead(reps, best_card, moves);
+  int p = leader_;
+  for (int i = 0; i < n; ++i) {
+    int c = moves[i];
+    hand_[p] ^= card_bit(c);
+    cards_[0] = c;
+    count_ = 1;
+    bool r = node(need);
+    count_ = 0;
+    hand_[p] ^= card_bit(c);
+    if (r == maximizing) {
+      if (use_table) {
+        int s = suit_of(c);
+        int rel = popcount(suit_byte(live, s) & ((1u << rank_of(c)) - 1));
+        if (r)
+          tt_.store(k, need, rem, s * 8 + rel, rem);
+        else
+          tt_.store(k, 0, need - 1, s * 8 + rel, rem);
+      }
+      history_[p][c] += static_cast<std::uint32_t>(rem * rem);
+      return r;
+    }
+  }
+  if (use_table) {
+    if (maximizing)
+      tt_.store(k, 0, need - 1, 0xFF, rem);
+    else
+      tt_.store(k, need, rem, 0xFF, rem);
+  }
+  return !maximizing;
+}
+
+bool Search::follow_node(int need) {
+  int p = to_move();
+  bool maximizing = p == declarer_;
+  Mask legal = legal_cards(hand_[p], cards_[0], trump_);
+  Mask reps = representatives(legal, live_in_trick());
+  int moves[kMaxHandCards];
+  int n = order_follow(reps, moves);
+  for (int i = 0; i < n; ++i) {
+    int c = moves[i];
+    hand_[p] ^= card_bit(c);
+    cards_[count_] = c;
+    bool r;
+    if (count_ == 2) {
+      int winner = (leader_ + trick_winner_index(cards_, 3, trump_)) % kSeats;
+      int c0 = cards_[0], c1 = cards_[1], saved_leader = leader_;
+      leader_ = winner;
+      count_ = 0;
+      r = node(need - (winner == declarer_ ? 1 : 0));
+      leader_ = saved_leader;
+      count_ = 2;
+      cards_[0] = c0;
+      cards_[1] = c1;
+    } else {
+      ++count_;
+      r = node(need);
+      --count_;
+    }
+    hand_[p] ^= card_bit(c);
+    if (r == maximizing) {
+      int rem = popcount(hand_[p]);
+      history_[p][c] += static_cast<std::uint32_t>(rem);
+      return r;
+    }
+  }
+  return !maximizing;
+}
+
+int Search::value(int lo, int hi, int guess) {
+  if (guess >= lo && guess <= hi && lo < hi) {
+    if (reach(guess))
+      lo = guess;
+    else
+      hi = guess - 1;
+    if (lo < hi && guess == lo) {
+      // Probe just above: values are usually close to the guess.
+      if (reach(lo + 1))
+        lo = lo + 1;
+      else
+        hi = lo;
+    }
+  }
+  while (lo < hi) {
+    int mid = (lo + hi + 1) / 2;
+    if (reach(mid))
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo;
+}
+
+int Search::play(int card) {
+  int p = to_move();
+  Undo& u = undo_stack_[undo_size_++];
+  u.leader = leader_;
+  u.count = count_;
+  for (int i = 0; i < 3; ++i) u.cards[i] = cards_[i];
+  u.seat = p;
+  u.card = card;
+  hand_[p] ^= card_bit(card);
+  cards_[count_++] = card;
+  if (count_ < 3) return 0;
+  int winner = (leader_ + trick_winner_index(cards_, 3, trump_)) % kSeats;
+  leader_ = winner;
+  count_ = 0;
+  return winner == declarer_ ? 1 : 0;
+}
+
+void Search::undo() {
+  Undo& u = undo_stack_[--undo_size_];
+  leader_ = u.leader;
+  count_ = u.count;
+  for (int i = 0; i < 3; ++i) cards_[i] = u.cards[i];
+  hand_[u.seat] ^= card_bit(u.card);
+}
+
+}  // namespace meksiko

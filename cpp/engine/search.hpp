@@ -1,0 +1,77 @@
+// Alpha-beta search on the declarer's trick count.
+//
+// The core question is the zero-window one, reach(need): can the declarer take
+// at least `need` more tricks (the trick in progress included) against best
+// defence? Exact values come from a few such searches. Trick-start positions
+// are cached in the transposition table with relative ranks; cards that are
+// equivalent (adjacent among the cards still live) are searched once.
+#pragma once
+
+#include <cstdint>
+
+#include "position.hpp"
+#include "tt.hpp"
+
+namespace meksiko {
+
+class Search {
+ public:
+  explicit Search(TranspositionTable& tt) : tt_(tt) {}
+
+  // Start from a validated position.
+  void set_position(const Position& pos);
+  Position position() const;
+
+  bool reach(int need) { return node(need); }
+  // Exact declarer tricks from here, known to lie in [lo, hi]. `guess` is
+  // probed first when it lies inside.
+  int value(int lo, int hi, int guess = -1);
+  int value() { return value(0, tricks_left()); }
+
+  int to_move() const { return (leader_ + count_) % kSeats; }
+  int tricks_left() const { return popcount(hand_[to_move()]); }
+  Mask legal_moves() const;
+  // One card per class of equivalent legal cards.
+  Mask representative_moves() const;
+  // The representative that stands for `card` (a legal card of the mover).
+  int representative_of(int card) const;
+
+  // Play a card at the root level; returns 1 if it completed a trick won by
+  // the declarer, else 0. undo() takes it back.
+  int play(int card);
+  void undo();
+
+  std::uint64_t nodes() const { return nodes_; }
+  void reset_nodes() { nodes_ = 0; }
+
+ private:
+  bool node(int need);
+  bool lead_node(int need);
+  bool follow_node(int need);
+  int last_trick() const;
+  int quick_tricks(int seat) const;
+  void sure_trump_tricks(int* declarer_min, int* defence_min) const;
+  TTKey key() const;
+  Mask live_in_trick() const;
+  Mask representatives(Mask legal, Mask live) const;
+  int order_lead(Mask moves, int best_hint, int* out) const;
+  int order_follow(Mask moves, int* out) const;
+
+  TranspositionTable& tt_;
+  Mask hand_[kSeats] = {0, 0, 0};
+  int trump_ = kNoTrump;
+  int declarer_ = 0;
+  int leader_ = 0;
+  int count_ = 0;    // cards in the current trick
+  int cards_[3] = {-1, -1, -1};
+  std::uint64_t nodes_ = 0;
+  std::uint32_t history_[kSeats][kCards] = {};
+
+  struct Undo {
+    int leader, count, cards[3], seat, card;
+  };
+  Undo undo_stack_[kSeats * kMaxHandCards];
+  int undo_size_ = 0;
+};
+
+}  // namespace meksiko

@@ -1,0 +1,308 @@
+"""Cards, suits and hands, with the notation of DESIGN.md.
+
+Input is liberal, output is canonical:
+
+>>> Card.from_string("10h"), Card.from_string("♠A"), Card.from_string("TH")
+(Card('TH'), Card('AS'), Card('TH'))
+>>> str(Hand.from_string("AK7.QJ.T98.A"))
+'AK7.QJ.T98.A'
+
+A card's ``index`` (0..31) is ``suit * 8 + rank`` with suits S H D C = 0..3 and
+ranks 7 8 9 T J Q K A = 0..7; it is also the card's bit in the engine's masks.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Optional, Union
+
+from .errors import NotationError
+
+SUITS = "SHDC"
+RANKS = "789TJQKA"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SYMBOLS = "♠♥♦♣"
+
+_SUIT_ALIASES = {
+    **{c: i for i, c in enumerate(SUITS)},
+    **{c.lower(): i for i, c in enumerate(SUITS)},
+    **{c: i for i, c in enumerate(SUIT_SYMBOLS)},
+    **{c: i for i, c in enumerate("♤♡♢♧")},
+}
+_RANK_ALIASES = {
+    **{c: i for i, c in enumerate(RANKS)},
+    **{c.lower(): i for i, c in enumerate(RANKS)},
+    "10": 3,
+}
+_NO_TRUMP = {"", "N", "NT", "NONE", "-"}
+
+
+def parse_suit(text: object) -> int:
+    """Suit index 0..3 from ``S H D C`` (any case), ``♠ ♥ ♦ ♣`` or a suit name."""
+    if isinstance(text, str):
+        t = text.strip()
+        if t in _SUIT_ALIASES:
+            return _SUIT_ALIASES[t]
+        if t.lower() in SUIT_NAMES:
+            return SUIT_NAMES.index(t.lower())
+    raise NotationError(f"unknown suit {text!r}: use S, H, D or C")
+
+
+def parse_trump(text: object) -> Optional[int]:
+    """Trump suit index, or None for no trump (``None``, ``'N'``, ``'NT'``, ``''``)."""
+    if text is None or (isinstance(text, str) and text.strip().upper() in _NO_TRUMP):
+        return None
+    try:
+        return parse_suit(text)
+    except NotationError:
+        raise NotationError(f"unknown trump {text!r}: use S, H, D, C or None for no trump") from None
+
+
+def trump_name(trump: Optional[int]) -> Optional[str]:
+    """Canonical trump string: ``'S' 'H' 'D' 'C'`` or None."""
+    return None if trump is None else SUITS[trump]
+
+
+def parse_seat(value: object, what: str = "seat") -> int:
+    """A seat number 0, 1 or 2 (ints or digit strings)."""
+    if isinstance(value, bool):
+        raise NotationError(f"{what} must be 0, 1 or 2, not {value!r}")
+    if isinstance(value, str) and value.strip() in ("0", "1", "2"):
+        return int(value.strip())
+    if isinstance(value, int) and 0 <= value <= 2:
+        return int(value)
+    raise NotationError(f"{what} must be 0, 1 or 2, not {value!r}")
+
+
+class Card:
+    """One of the 32 cards; a small immutable value, interned (``Card('AS') is Card('AS')``)."""
+
+    __slots__ = ("index",)
+    index: int
+
+    def __new__(cls, text: Union[str, int, "Card"]) -> "Card":
+        if isinstance(text, Card):
+            return text
+        if isinstance(text, int) and not isinstance(text, bool):
+            if 0 <= text < 32:
+                return _DECK[text]
+            raise NotationError(f"card index {text} out of range 0..31")
+        if isinstance(text, str):
+            return _DECK[_parse_card_index(text)]
+        raise NotationError(f"not a card: {text!r}")
+
+    @classmethod
+    def from_string(cls, text: str) -> "Card":
+        return cls(text)
+
+    @classmethod
+    def of(cls, suit: int, rank: int) -> "Card":
+        """The card of suit 0..3 (S H D C) and rank 0..7 (7 .. A)."""
+        return _DECK[suit * 8 + rank]
+
+    @property
+    def suit(self) -> int:
+        return self.index >> 3
+
+    @property
+    def rank(self) -> int:
+        return self.index & 7
+
+    @property
+    def mask(self) -> int:
+        return 1 << self.index
+
+    def sort_key(self) -> tuple:
+        """Canonical order: suits S H D C, high card first."""
+        return (self.suit, -self.rank)
+
+    def __str__(self) -> str:
+        return RANKS[self.rank] + SUITS[self.suit]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.sort_key() < other.sort_key()
+
+    def __reduce__(self):
+        return (Card, (self.index,))
+
+
+def _make_card(index: int) -> Card:
+    card = object.__new__(Card)
+    object.__setattr__(card, "index", index)
+    return card
+
+
+_DECK = tuple(_make_card(i) for i in range(32))
+DECK: tuple = tuple(sorted(_DECK))  # canonical order
+
+
+def _parse_card_index(text: str) -> int:
+    t = text.strip()
+    if not t:
+        raise NotationError(f"empty card {text!r}")
+    # Suit may come last (TH, 10h) or first (♠A, S10).
+    if t[-1] in _SUIT_ALIASES and len(t) >= 2:
+        rank_text, suit_text = t[:-1], t[-1]
+    elif t[0] in _SUIT_ALIASES and len(t) >= 2:
+        suit_text, rank_text = t[0], t[1:]
+    else:
+        raise NotationError(f"unknown suit in {text!r}: use S, H, D, C or ♠ ♥ ♦ ♣")
+    if rank_text not in _RANK_ALIASES:
+        raise NotationError(f"unknown rank {rank_text!r} in {text!r}: use 7 8 9 T J Q K A")
+    return _SUIT_ALIASES[suit_text] * 8 + _RANK_ALIASES[rank_text]
+
+
+def cards_to_mask(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def mask_to_cards(mask: int) -> list:
+    """The cards of a bit mask, in canonical order."""
+    return sorted(_DECK[i] for i in range(32) if mask >> i & 1)
+
+
+def parse_cards(value: object, what: str = "cards") -> list:
+    """A list of distinct cards from a list of card strings/Cards or a space/comma separated string.
+
+    A holding string with dots (``AK7.QJ.T98.A``) is accepted too.
+    """
+    if isinstance(value, Hand):
+        return list(value)
+    if isinstance(value, str):
+        if "." in value:
+            return list(Hand.from_string(value))
+        items: list = value.replace(",", " ").split()
+    elif isinstance(value, (list, tuple)):
+        items = list(value)
+    else:
+        raise NotationError(f"{what} must be a list of cards or a string, not {value!r}")
+    cards = []
+    seen = set()
+    for item in items:
+        card = Card(item) if isinstance(item, (str, Card)) else None
+        if card is None:
+            raise NotationError(f"{what}: not a card: {item!r}")
+        if card in seen:
+            raise NotationError(f"duplicate card {card} in {what}")
+        seen.add(card)
+        cards.append(card)
+    return cards
+
+
+class Hand:
+    """A set of cards, shown as a holding string ``S.H.D.C`` (``AK7.QJ.T98.A``, ``-`` for a void).
+
+    >>> Hand.from_string("AK7.QJ.-.X")
+    Traceback (most recent call last):
+    ...
+    meksiko_solver.errors.NotationError: unknown rank 'X' in holding 'AK7.QJ.-.X'
+    >>> h = Hand(["TH", "AS", "7s"]); str(h), len(h)
+    ('A7.T.-.-', 3)
+    """
+
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, cards: object = ()) -> None:
+        if isinstance(cards, Hand):
+            mask = cards.mask
+        elif isinstance(cards, int) and not isinstance(cards, bool):
+            if not 0 <= cards < 1 << 32:
+                raise NotationError(f"hand mask {cards} out of range")
+            mask = cards
+        else:
+            mask = cards_to_mask(parse_cards(cards, "hand"))
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Hand is immutable")
+
+    @classmethod
+    def from_string(cls, text: str) -> "Hand":
+        """Parse a holding string ``S.H.D.C`` or a space separated list of cards."""
+        if not isinstance(text, str):
+            raise NotationError(f"hand must be a string, not {text!r}")
+        t = text.strip()
+        if "." not in t:
+            return cls(parse_cards(t, "hand"))
+        fields = t.split(".")
+        if len(fields) != 4:
+            raise NotationError(f"holding {text!r} must have 4 suits separated by dots (S.H.D.C)")
+        mask = 0
+        for suit, field in enumerate(fields):
+            f = field.strip()
+            if f in ("", "-"):
+                continue
+            i = 0
+            while i < len(f):
+                if f[i].isspace():
+                    i += 1
+                    continue
+                tok = f[i : i + 2] if f[i : i + 2] == "10" else f[i]
+                i += len(tok)
+                if tok not in _RANK_ALIASES:
+                    raise NotationError(f"unknown rank {tok!r} in holding {text!r}")
+                bit = 1 << (suit * 8 + _RANK_ALIASES[tok])
+                if mask & bit:
+                    raise NotationError(f"duplicate card {_DECK[suit * 8 + _RANK_ALIASES[tok]]} in holding {text!r}")
+                mask |= bit
+        return cls(mask)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(mask_to_cards(self.mask))
+
+    def __len__(self) -> int:
+        return bin(self.mask).count("1")
+
+    def __contains__(self, card: object) -> bool:
+        try:
+            return bool(self.mask >> Card(card).index & 1)  # type: ignore[arg-type]
+        except NotationError:
+            return False
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(("Hand", self.mask))
+
+    def suit_cards(self, suit: int) -> list:
+        return [c for c in self if c.suit == suit]
+
+    def __str__(self) -> str:
+        parts = []
+        for suit in range(4):
+            ranks = "".join(RANKS[r] for r in range(7, -1, -1) if self.mask >> (suit * 8 + r) & 1)
+            parts.append(ranks or "-")
+        return ".".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Hand({str(self)!r})"
+
+    def cards(self) -> list:
+        return list(self)
+
+    def strings(self) -> list:
+        return [str(c) for c in self]
+
+
+def parse_hand(value: object, what: str = "hand") -> Hand:
+    """A Hand from a Hand, a list of cards, a holding string or a space separated card list."""
+    try:
+        if isinstance(value, Hand):
+            return value
+        if isinstance(value, str):
+            return Hand.from_string(value)
+        return Hand(value)
+    except NotationError as exc:
+        raise NotationError(f"{what}: {exc}") from None
+
+
+def card_strings(cards: Iterable[Card]) -> list:
+    """Canonical strings of cards, in canonical order."""
+    return [str(c) for c in sorted(cards)]

@@ -1,0 +1,34 @@
+"""Exceptions raised by meksiko_solver.
+
+Every error a user can provoke with bad input is a subclass of
+:class:`MeksikoError`, itself a :class:`ValueError`, and its message names the
+bad value and the rule it breaks.
+"""
+
+
+class MeksikoError(ValueError):
+    """Base class of every input error raised by meksiko_solver."""
+
+
+class NotationError(MeksikoError):
+    """Text that is not a valid card, hand, suit, seat or contract."""
+
+
+class PositionError(MeksikoError):
+    """A position that cannot arise in a Meksiko deal (duplicates, uneven hands...)."""
+
+
+class IllegalPlayError(MeksikoError):
+    """A card that the rules of play do not allow at that point."""
+
+
+class AuctionError(MeksikoError):
+    """A call that the auction rules do not allow at that point."""
+
+
+class RulesError(MeksikoError):
+    """An unknown rule profile, scoring mode, format or option."""
+
+
+class RecordError(MeksikoError):
+    """A game or deal record (or a view) that is malformed or breaks the rules."""
