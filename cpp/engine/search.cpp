@@ -180,37 +180,6 @@ int Search::order_lead(Mask moves, int best_card, int* out) const {
   return n;
 }
 
-int Search::order_follow(Mask moves, int* out) const {
-  int p = to_move();
-  int win = trick_winner_index(cards_, count_, trump_);
-  int win_card = cards_[win];
-  int win_seat = (leader_ + win) % kSeats;
-  bool ours = (win_seat == declarer_) == (p == declarer_);
-  int n = 0;
-  int score[kMaxHandCards];
-  for (Mask m = moves; m; m &= m - 1) {
-    int c = lowest_card(m);
-    int r = rank_of(c) + (suit_of(c) == trump_ ? 8 : 0);
-    int sc;
-    if (ours)
-      sc = -r;  // partner or we already win: play low
-    else if (beats(c, win_card, trump_))
-      sc = 100 - r;  // win as cheaply as possible
-    else
-      sc = -r;
-    sc = sc * 1024 + static_cast<int>(std::min<std::uint32_t>(history_[p][c], 1023));
-    int i = n++;
-    while (i > 0 && score[i - 1] < sc) {
-      score[i] = score[i - 1];
-      out[i] = out[i - 1];
-      --i;
-    }
-    score[i] = sc;
-    out[i] = c;
-  }
-  return n;
-}
-
 bool Search::node(int need) {
   ++nodes_;
   return count_ == 0 ? lead_node(need) : follow_node(need);
@@ -287,38 +256,50 @@ bool Search::lead_node(int need) {
   return !maximizing;
 }
 
+// The cards that beat `winning`, the card now winning the trick.
+inline Mask beaters(int winning, int trump) {
+  int s = suit_of(winning);
+  Mask higher = suit_bits(s) & ~((card_bit(winning) << 1) - 1);
+  if (trump != kNoTrump && s != trump) higher |= suit_bits(trump);
+  return higher;
+}
+
 bool Search::follow_node(int need) {
   int p = to_move();
   bool maximizing = p == declarer_;
   Mask legal = legal_cards(hand_[p], cards_[0], trump_);
   Mask reps = representatives(legal, live_in_trick());
-  int moves[kMaxHandCards];
-  int n = order_follow(reps, moves);
-  for (int i = 0; i < n; ++i) {
-    int c = moves[i];
-    hand_[p] ^= card_bit(c);
-    cards_[count_] = c;
-    bool r;
-    if (count_ == 2) {
-      int winner = (leader_ + trick_winner_index(cards_, 3, trump_)) % kSeats;
-      int c0 = cards_[0], c1 = cards_[1], saved_leader = leader_;
-      leader_ = winner;
-      count_ = 0;
-      r = node(need - (winner == declarer_ ? 1 : 0));
-      leader_ = saved_leader;
-      count_ = 2;
-      cards_[0] = c0;
-      cards_[1] = c1;
-    } else {
-      ++count_;
-      r = node(need);
-      --count_;
-    }
-    hand_[p] ^= card_bit(c);
-    if (r == maximizing) {
-      int rem = popcount(hand_[p]);
-      history_[p][c] += static_cast<std::uint32_t>(rem);
-      return r;
+  int win = (count_ == 2 && beats(cards_[1], cards_[0], trump_)) ? 1 : 0;
+  int win_seat = (leader_ + win) % kSeats;
+  Mask beat = reps & beaters(cards_[win], trump_);
+  Mask lose = reps & ~beat;
+  // Our side already winning: play low. Else win as cheaply as possible.
+  bool ours = (win_seat == declarer_) == maximizing;
+  Mask first = ours ? lose : beat, second = ours ? beat : lose;
+  for (int group = 0; group < 2; ++group) {
+    Mask moves = group == 0 ? first : second;
+    bool takes = (moves == beat);
+    for (; moves; moves &= moves - 1) {
+      int c = lowest_card(moves);
+      hand_[p] ^= card_bit(c);
+      bool r;
+      if (count_ == 2) {
+        int winner = takes ? p : win_seat;
+        int c0 = cards_[0], c1 = cards_[1], saved_leader = leader_;
+        leader_ = winner;
+        count_ = 0;
+        r = node(need - (winner == declarer_ ? 1 : 0));
+        leader_ = saved_leader;
+        count_ = 2;
+        cards_[0] = c0;
+        cards_[1] = c1;
+      } else {
+        cards_[count_++] = c;
+        r = node(need);
+        --count_;
+      }
+      hand_[p] ^= card_bit(c);
+      if (r == maximizing) return r;
     }
   }
   return !maximizing;

@@ -55,7 +55,6 @@ class Search {
   Mask live_in_trick() const;
   Mask representatives(Mask legal, Mask live) const;
   int order_lead(Mask moves, int best_hint, int* out) const;
-  int order_follow(Mask moves, int* out) const;
 
   TranspositionTable& tt_;
   Mask hand_[kSeats] = {0, 0, 0};
