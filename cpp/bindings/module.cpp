@@ -6,6 +6,8 @@
 #include <array>
 #include <vector>
 
+#include "analysis.hpp"
+#include "batch.hpp"
 #include "position.hpp"
 #include "solver.hpp"
 
@@ -30,6 +32,17 @@ Position make_position(const std::array<Mask, 3>& hands, int trump, int declarer
   return pos;
 }
 
+using PositionTuple = std::tuple<std::array<Mask, 3>, int, int, int, std::vector<int>>;
+using DealTuple = std::tuple<std::array<Mask, 3>, Mask, int>;
+
+DealInput make_deal(const DealTuple& t) {
+  DealInput d;
+  for (int s = 0; s < 3; ++s) d.hands[s] = std::get<0>(t)[s];
+  d.talon = std::get<1>(t);
+  d.declarer = std::get<2>(t);
+  return d;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -50,11 +63,55 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("tricks", &SolveResult::tricks)
       .def_readonly("nodes", &SolveResult::nodes)
       .def_readonly("line", &SolveResult::line)
+      .def_readonly("error", &SolveResult::error)
       .def_property_readonly("card_values", [](const SolveResult& r) {
         std::vector<std::pair<int, int>> out;
         for (const CardValue& v : r.card_values) out.emplace_back(v.card, v.tricks);
         return out;
       });
+
+  py::class_<DeclarerAnalysis>(m, "DeclarerAnalysis")
+      .def_readonly("error", &DeclarerAnalysis::error)
+      .def_readonly("declarer", &DeclarerAnalysis::declarer)
+      .def_readonly("nodes", &DeclarerAnalysis::nodes)
+      .def_property_readonly("with_talon",
+                             [](const DeclarerAnalysis& a) { return std::vector<int>(a.with_talon, a.with_talon + 4); })
+      .def_property_readonly("discards",
+                             [](const DeclarerAnalysis& a) {
+                               return std::vector<std::vector<std::pair<int, int>>>(a.discards, a.discards + 4);
+                             })
+      .def_property_readonly("meksiko",
+                             [](const DeclarerAnalysis& a) { return std::vector<int>(a.meksiko, a.meksiko + 5); });
+
+  m.def("default_threads", &default_threads);
+
+  m.def(
+      "solve_many",
+      [](const std::vector<PositionTuple>& items, bool card_values, bool line, int threads, std::size_t tt_bytes) {
+        std::vector<Position> positions;
+        positions.reserve(items.size());
+        for (const PositionTuple& t : items)
+          positions.push_back(make_position(std::get<0>(t), std::get<1>(t), std::get<2>(t), std::get<3>(t),
+                                            std::get<4>(t)));
+        py::gil_scoped_release release;
+        return solve_many(positions, SolveOptions{card_values, line}, threads, tt_bytes);
+      },
+      py::arg("positions"), py::arg("card_values") = false, py::arg("line") = false, py::arg("threads") = 0,
+      py::arg("tt_bytes") = TranspositionTable::kDefaultBytes,
+      "Solve (hands, trump, declarer, leader, played) tuples on every core; a result's error is set for a bad one.");
+
+  m.def(
+      "analyze_many",
+      [](const std::vector<DealTuple>& items, unsigned meksiko_trumps, int threads, std::size_t tt_bytes) {
+        std::vector<DealInput> deals;
+        deals.reserve(items.size());
+        for (const DealTuple& t : items) deals.push_back(make_deal(t));
+        py::gil_scoped_release release;
+        return analyze_many(deals, meksiko_trumps, threads, tt_bytes);
+      },
+      py::arg("deals"), py::arg("meksiko_trumps") = 0x1F, py::arg("threads") = 0,
+      py::arg("tt_bytes") = TranspositionTable::kDefaultBytes,
+      "Declarer analysis of (hands, talon, declarer) tuples on every core.");
 
   py::class_<Solver>(m, "Solver")
       .def(py::init<std::size_t>(), py::arg("tt_bytes") = TranspositionTable::kDefaultBytes)
@@ -74,6 +131,19 @@ PYBIND11_MODULE(_core, m) {
           py::arg("hands"), py::arg("trump"), py::arg("declarer"), py::arg("leader"),
           py::arg("played") = std::vector<int>{}, py::arg("card_values") = true,
           py::arg("line") = true)
+      .def(
+          "analyze",
+          [](Solver& self, const std::array<Mask, 3>& hands, Mask talon, int declarer, unsigned meksiko_trumps) {
+            Mask h[3] = {hands[0], hands[1], hands[2]};
+            DeclarerAnalysis a;
+            {
+              py::gil_scoped_release release;
+              a = analyze_declarer(self, h, talon, declarer, meksiko_trumps);
+            }
+            if (!a.error.empty()) throw py::value_error(a.error);
+            return a;
+          },
+          py::arg("hands"), py::arg("talon"), py::arg("declarer"), py::arg("meksiko_trumps") = 0x1F)
       .def("table_bytes", [](Solver& self) { return self.table().bytes(); })
       .def("clear_table", [](Solver& self) { self.table().clear(); });
 }

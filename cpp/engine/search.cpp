@@ -95,8 +95,8 @@ int Search::representative_of(int card) const {
   return highest_card(below);
 }
 
-TTKey Search::key() const {
-  Mask a = hand_[0], b = hand_[1], c = hand_[2];
+std::uint64_t relative_cards_key(const Mask hands[kSeats]) {
+  Mask a = hands[0], b = hands[1], c = hands[2];
   Mask live = a | b | c, lo_bits = a | c, hi_bits = b | c;
   std::uint64_t k = 0;
   for (int s = 0; s < kSuits; ++s) {
@@ -104,7 +104,11 @@ TTKey Search::key() const {
     unsigned code = compress8(suit_byte(lo_bits, s), l) | compress8(suit_byte(hi_bits, s), l) << 8;
     k |= std::uint64_t{code} << (16 * s);
   }
-  return TTKey{k, static_cast<std::uint8_t>(leader_ | declarer_ << 2 | trump_ << 4)};
+  return k;
+}
+
+TTKey Search::key() const {
+  return TTKey{relative_cards_key(hand_), static_cast<std::uint8_t>(leader_ | declarer_ << 2 | trump_ << 4)};
 }
 
 int Search::last_trick() const {

@@ -14,6 +14,10 @@
 
 namespace meksiko {
 
+// The three hands with ranks made relative (cards out of play squeezed out):
+// equal keys mean positions that play out identically.
+std::uint64_t relative_cards_key(const Mask hands[kSeats]);
+
 class Search {
  public:
   explicit Search(TranspositionTable& tt) : tt_(tt) {}
@@ -42,7 +46,6 @@ class Search {
   void undo();
 
   std::uint64_t nodes() const { return nodes_; }
-  void reset_nodes() { nodes_ = 0; }
 
  private:
   bool node(int need);

@@ -23,11 +23,11 @@ SolveResult Solver::solve(const Position& pos, const SolveOptions& options) {
   SolveResult result;
   result.error = validate(pos);
   if (!result.error.empty()) return result;
-  search_.reset_nodes();
+  std::uint64_t start = search_.nodes();
   result.tricks = tricks(pos);
   if (options.card_values) card_values(result.tricks, &result.card_values);
   if (options.line) line(result.tricks, &result.line);
-  result.nodes = search_.nodes();
+  result.nodes = search_.nodes() - start;
   return result;
 }
 

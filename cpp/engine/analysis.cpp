@@ -1,0 +1,135 @@
+#include "analysis.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "search.hpp"
+
+namespace meksiko {
+
+namespace {
+
+std::string name(int card) {
+  char buf[3];
+  card_name(card, buf);
+  return buf;
+}
+
+// Cheap guess of how little a card is worth keeping: low side cards of short
+// suits first (a void can ruff), trumps and high cards last.
+int keep_value(int card, Mask twelve, int trump) {
+  int s = suit_of(card);
+  int value = rank_of(card) * 4 + popcount(twelve & suit_bits(s));
+  if (s == trump) value += 64;
+  return value;
+}
+
+struct Candidate {
+  int a, b;        // the discarded cards
+  int order;       // lower first
+  int group;       // candidates with equal relative positions share a group
+};
+
+}  // namespace
+
+std::string validate_deal(const Mask hands[kSeats], Mask talon) {
+  Mask seen = 0;
+  for (int s = 0; s < kSeats; ++s) {
+    if (popcount(hands[s]) != kMaxHandCards)
+      return "seat " + std::to_string(s) + " holds " + std::to_string(popcount(hands[s])) +
+             " cards, a deal gives 10";
+    if (seen & hands[s]) return "duplicate card " + name(lowest_card(seen & hands[s])) + " in seat " + std::to_string(s);
+    seen |= hands[s];
+  }
+  if (popcount(talon) != 2) return "the talon holds " + std::to_string(popcount(talon)) + " cards, not 2";
+  if (seen & talon) return "duplicate card " + name(lowest_card(seen & talon)) + " in the talon";
+  return {};
+}
+
+int best_discards(Solver& solver, const Mask hands[kSeats], Mask twelve, int declarer, int trump,
+                  std::vector<std::pair<int, int>>* discards) {
+  Position pos;
+  for (int s = 0; s < kSeats; ++s) pos.hands[s] = hands[s];
+  pos.trump = trump;
+  pos.declarer = declarer;
+  pos.leader = declarer;
+
+  // Discards that leave the same relative position are one candidate.
+  std::vector<Candidate> candidates;
+  constexpr int kUnknown = -1, kBelowBest = -2;
+  std::vector<int> group_value;  // exact value, kBelowBest (below the best at the time) or kUnknown
+  std::unordered_map<std::uint64_t, int> groups;
+  int cards[12], n = 0;
+  for (Mask m = twelve; m; m &= m - 1) cards[n++] = lowest_card(m);
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j) {
+      Mask left[kSeats] = {hands[0], hands[1], hands[2]};
+      left[declarer] = twelve & ~card_bit(cards[i]) & ~card_bit(cards[j]);
+      std::uint64_t key = relative_cards_key(left);
+      auto it = groups.find(key);
+      int g;
+      if (it == groups.end()) {
+        g = static_cast<int>(group_value.size());
+        groups.emplace(key, g);
+        group_value.push_back(kUnknown);
+      } else {
+        g = it->second;
+      }
+      candidates.push_back({cards[i], cards[j],
+                            keep_value(cards[i], twelve, trump) + keep_value(cards[j], twelve, trump), g});
+    }
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const Candidate& x, const Candidate& y) { return x.order < y.order; });
+
+  // Each group is first asked whether it reaches the best so far (most do
+  // not: one search), and only then whether it beats it.
+  int best = -1;
+  for (const Candidate& c : candidates) {
+    int g = c.group;
+    if (group_value[g] != kUnknown) continue;
+    pos.hands[declarer] = twelve & ~card_bit(c.a) & ~card_bit(c.b);
+    if (best < 0) {
+      best = group_value[g] = solver.tricks(pos);
+      continue;
+    }
+    if (!solver.reach(pos, best)) {
+      group_value[g] = kBelowBest;
+      continue;
+    }
+    int v = best;
+    while (v < kMaxHandCards && solver.reach(pos, v + 1)) ++v;
+    group_value[g] = best = v;
+  }
+  discards->clear();
+  for (const Candidate& c : candidates)
+    if (group_value[c.group] == best) discards->emplace_back(std::min(c.a, c.b), std::max(c.a, c.b));
+  std::sort(discards->begin(), discards->end());
+  return best;
+}
+
+DeclarerAnalysis analyze_declarer(Solver& solver, const Mask hands[kSeats], Mask talon, int declarer,
+                                  unsigned meksiko_trumps) {
+  DeclarerAnalysis out;
+  out.error = validate_deal(hands, talon);
+  if (out.error.empty() && (declarer < 0 || declarer >= kSeats))
+    out.error = "declarer seat " + std::to_string(declarer) + " out of range 0..2";
+  if (!out.error.empty()) return out;
+  out.declarer = declarer;
+  std::uint64_t start = solver.nodes();
+  Mask twelve = hands[declarer] | talon;
+  for (int t = 0; t < kSuits; ++t)
+    out.with_talon[t] = best_discards(solver, hands, twelve, declarer, t, &out.discards[t]);
+  for (int t = 0; t <= kNoTrump; ++t) {
+    if (!(meksiko_trumps >> t & 1)) continue;
+    Position pos;
+    for (int s = 0; s < kSeats; ++s) pos.hands[s] = hands[s];
+    pos.trump = t;
+    pos.declarer = declarer;
+    pos.leader = declarer;
+    out.meksiko[t] = solver.tricks(pos);
+  }
+  out.nodes = solver.nodes() - start;
+  return out;
+}
+
+}  // namespace meksiko

@@ -1,0 +1,38 @@
+// Declarer analysis of a deal as dealt: for a seat taking the talon, the best
+// two-card discard for each trump and every discard that reaches it; and the
+// Meksiko values (the talon out of play) for each trump and without trump.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cards.hpp"
+#include "solver.hpp"
+
+namespace meksiko {
+
+struct DeclarerAnalysis {
+  std::string error;  // non-empty: the deal was rejected, nothing else is set
+  int declarer = 0;
+  int with_talon[kSuits] = {0, 0, 0, 0};                        // best tricks per trump
+  std::vector<std::pair<int, int>> discards[kSuits];           // every optimal discard
+  int meksiko[kSuits + 1] = {-1, -1, -1, -1, -1};              // S H D C, no trump; -1: not asked
+  std::uint64_t nodes = 0;
+};
+
+// Empty when hands (10 cards each) and talon (2 cards) form a deal.
+std::string validate_deal(const Mask hands[kSeats], Mask talon);
+
+// `meksiko_trumps`: bit t set asks for the Meksiko value with trump t
+// (t = 4: no trump).
+DeclarerAnalysis analyze_declarer(Solver& solver, const Mask hands[kSeats], Mask talon, int declarer,
+                                  unsigned meksiko_trumps);
+
+// The best discard search for one trump: the best tricks and every discard
+// pair (lower card first) that reaches them.
+int best_discards(Solver& solver, const Mask hands[kSeats], Mask twelve, int declarer, int trump,
+                  std::vector<std::pair<int, int>>* discards);
+
+}  // namespace meksiko

@@ -1,0 +1,52 @@
+#include "batch.hpp"
+
+#include <atomic>
+#include <thread>
+
+namespace meksiko {
+
+namespace {
+
+template <typename Work>
+void run_parallel(std::size_t count, int threads, std::size_t tt_bytes, Work work) {
+  if (threads <= 0) threads = default_threads();
+  if (static_cast<std::size_t>(threads) > count) threads = static_cast<int>(count);
+  std::atomic<std::size_t> next{0};
+  auto worker = [&]() {
+    Solver solver(tt_bytes);
+    for (std::size_t i = next++; i < count; i = next++) work(solver, i);
+  };
+  if (threads <= 1) {
+    if (count > 0) worker();
+    return;
+  }
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  for (std::thread& t : pool) t.join();
+}
+
+}  // namespace
+
+int default_threads() {
+  unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : static_cast<int>(n);
+}
+
+std::vector<SolveResult> solve_many(const std::vector<Position>& positions, const SolveOptions& options,
+                                    int threads, std::size_t tt_bytes) {
+  std::vector<SolveResult> results(positions.size());
+  run_parallel(positions.size(), threads, tt_bytes,
+               [&](Solver& solver, std::size_t i) { results[i] = solver.solve(positions[i], options); });
+  return results;
+}
+
+std::vector<DeclarerAnalysis> analyze_many(const std::vector<DealInput>& deals, unsigned meksiko_trumps,
+                                           int threads, std::size_t tt_bytes) {
+  std::vector<DeclarerAnalysis> results(deals.size());
+  run_parallel(deals.size(), threads, tt_bytes, [&](Solver& solver, std::size_t i) {
+    results[i] = analyze_declarer(solver, deals[i].hands, deals[i].talon, deals[i].declarer, meksiko_trumps);
+  });
+  return results;
+}
+
+}  // namespace meksiko

@@ -1,0 +1,29 @@
+// Many independent questions on every core: each worker thread owns a Solver
+// (and so its transposition table) and takes the next item until none is left.
+// Results come back in input order and do not depend on the thread count.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "analysis.hpp"
+#include "solver.hpp"
+
+namespace meksiko {
+
+struct DealInput {
+  Mask hands[kSeats] = {0, 0, 0};
+  Mask talon = 0;
+  int declarer = 0;
+};
+
+// threads <= 0: one per hardware thread.
+std::vector<SolveResult> solve_many(const std::vector<Position>& positions, const SolveOptions& options,
+                                    int threads, std::size_t tt_bytes);
+
+std::vector<DeclarerAnalysis> analyze_many(const std::vector<DealInput>& deals, unsigned meksiko_trumps,
+                                           int threads, std::size_t tt_bytes);
+
+int default_threads();
+
+}  // namespace meksiko
