@@ -37,6 +37,11 @@ def full_deals(count: int = 1000, seed: int = 2026) -> list:
     return deals
 
 
+def analysis_deals(count: int = 200) -> list:
+    """The first `count` deals of full_deals(), analysed for their declarer (i % 3)."""
+    return full_deals()[:count]
+
+
 def load_answers(name: str) -> list:
     with (DATA / name).open(encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]

@@ -10,9 +10,10 @@ def per_item(benchmark, fn, items: list) -> list:
 
     With --benchmark-disable every item still runs (so answers are checked), untimed.
     """
-    if benchmark.disabled:
-        return [fn(item) for item in items]
-    results = []
+    results: list = []
+    if benchmark.disabled:  # one call through the fixture, the rest directly
+        benchmark.pedantic(lambda: results.append(fn(items[0])), rounds=1)
+        return results + [fn(item) for item in items[1:]]
     feed = iter(items)
     benchmark.pedantic(
         lambda item: results.append(fn(item)),

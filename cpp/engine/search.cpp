@@ -107,57 +107,94 @@ std::uint64_t relative_cards_key(const Mask hands[kSeats]) {
   return k;
 }
 
-TTKey Search::key() const {
-  return TTKey{relative_cards_key(hand_), static_cast<std::uint8_t>(leader_ | declarer_ << 2 | trump_ << 4)};
+TTShape Search::shape() const {
+  TTShape sh;
+  Mask a = hand_[0], b = hand_[1], c = hand_[2];
+  Mask live = a | b | c, lo_bits = a | c, hi_bits = b | c;
+  std::uint64_t lengths = 0, code = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    unsigned l = suit_byte(live, s);
+    int shift = 8 - popcount(l);  // align the highest card at bit 7
+    unsigned lo = compress8(suit_byte(lo_bits, s), l) << shift & 0xFF;
+    unsigned hi = compress8(suit_byte(hi_bits, s), l) << shift & 0xFF;
+    code |= std::uint64_t(lo | hi << 8) << (16 * s);
+    for (int seat = 0; seat < kSeats; ++seat)
+      lengths |= std::uint64_t(popcount(hand_[seat] & suit_bits(s))) << (4 * (3 * s + seat));
+  }
+  sh.lengths = lengths;
+  sh.code = code;
+  sh.context = static_cast<std::uint8_t>(leader_ | declarer_ << 2 | trump_ << 4);
+  return sh;
 }
 
-int Search::last_trick() const {
+// The mover's cards equivalent to `card` (its run): from it up to the next
+// live card of another seat.
+Mask Search::run_of(int card, int seat, Mask live) const {
+  Mask suit = suit_bits(suit_of(card));
+  Mask others_above = live & ~hand_[seat] & suit & ~((card_bit(card) << 1) - 1);
+  Mask below_next = others_above ? card_bit(lowest_card(others_above)) - 1 : ~Mask{0};
+  return (hand_[seat] | card_bit(card)) & suit & below_next & ~(card_bit(card) - 1);
+}
+
+// A card that won by outranking another card of its suit matters.
+inline Mask rank_decided(const int* cards, int winner_index) {
+  int w = cards[winner_index];
+  for (int i = 0; i < 3; ++i)
+    if (i != winner_index && suit_of(cards[i]) == suit_of(w)) return card_bit(w);
+  return 0;
+}
+
+int Search::last_trick(Mask* rel) const {
   int c[3];
   for (int k = 0; k < 3; ++k) c[k] = lowest_card(hand_[(leader_ + k) % kSeats]);
-  int winner = (leader_ + trick_winner_index(c, 3, trump_)) % kSeats;
-  return winner == declarer_ ? 1 : 0;
+  int w = trick_winner_index(c, 3, trump_);
+  *rel = rank_decided(c, w);
+  return (leader_ + w) % kSeats == declarer_ ? 1 : 0;
 }
 
 // Trump cards above every opposing trump win a trick each, whoever leads.
-void Search::sure_trump_tricks(int* declarer_min, int* defence_min) const {
-  *declarer_min = 0;
-  *defence_min = 0;
+void Search::sure_trump_tricks(int* declarer_min, Mask* declarer_rel, int* defence_min,
+                               Mask* defence_rel) const {
+  *declarer_min = *defence_min = 0;
+  *declarer_rel = *defence_rel = 0;
   if (trump_ == kNoTrump) return;
   Mask t = suit_bits(trump_);
   Mask dt = hand_[declarer_] & t;
   Mask d1 = hand_[next_seat(declarer_)] & t, d2 = hand_[next_seat(next_seat(declarer_))] & t;
   Mask ft = d1 | d2;
-  *declarer_min = ft ? popcount(dt & ~((card_bit(highest_card(ft)) << 1) - 1)) : popcount(dt);
+  *declarer_rel = ft ? dt & ~((card_bit(highest_card(ft)) << 1) - 1) : dt;
+  *declarer_min = popcount(*declarer_rel);
   if (!ft) return;
-  Mask above = dt ? ~((card_bit(highest_card(dt)) << 1) - 1) : ~Mask{0};
-  *defence_min = std::max(popcount(d1 & above), popcount(d2 & above));
+  *defence_rel = dt ? ft & ~((card_bit(highest_card(dt)) << 1) - 1) : ft;
+  *defence_min = std::max(popcount(d1 & *defence_rel), popcount(d2 & *defence_rel));
 }
 
 // Tricks the leader can cash at once without giving up the lead: his top
 // cards in side suits (while every player who holds trumps must still
 // follow), then his top trumps.
-int Search::quick_tricks(int seat) const {
+int Search::quick_tricks(int seat, Mask* rel) const {
   Mask live = hand_[0] | hand_[1] | hand_[2];
   Mask mine = hand_[seat];
   int q1 = next_seat(seat), q2 = next_seat(q1);
   bool ruff1 = trump_ != kNoTrump && (hand_[q1] & suit_bits(trump_));
   bool ruff2 = trump_ != kNoTrump && (hand_[q2] & suit_bits(trump_));
   int total = 0;
+  *rel = 0;
   for (int s = 0; s < kSuits; ++s) {
     Mask l = live & suit_bits(s);
     if (!(mine & l)) continue;
-    int tops = 0;
-    while (l) {
+    int limit = 8;
+    if (s != trump_) {
+      if (ruff1) limit = std::min(limit, popcount(hand_[q1] & suit_bits(s)));
+      if (ruff2) limit = std::min(limit, popcount(hand_[q2] & suit_bits(s)));
+    }
+    for (int tops = 0; l && tops < limit; ++tops) {
       int h = highest_card(l);
       if (!(mine & card_bit(h))) break;
-      ++tops;
+      *rel |= card_bit(h);
+      ++total;
       l ^= card_bit(h);
     }
-    if (s != trump_) {
-      if (ruff1) tops = std::min(tops, popcount(hand_[q1] & suit_bits(s)));
-      if (ruff2) tops = std::min(tops, popcount(hand_[q2] & suit_bits(s)));
-    }
-    total += tops;
   }
   return total;
 }
@@ -184,79 +221,125 @@ int Search::order_lead(Mask moves, int best_card, int* out) const {
   return n;
 }
 
-bool Search::node(int need) {
+bool Search::node(int need, Mask* rel) {
   ++nodes_;
-  return count_ == 0 ? lead_node(need) : follow_node(need);
+  return count_ == 0 ? lead_node(need, rel) : follow_node(need, rel);
 }
 
-bool Search::lead_node(int need) {
+namespace {
+
+// The table mask keeping, per suit, the live cards from the top down to the
+// lowest card in rel.
+TTMask mask_from_rel(Mask rel, Mask live) {
+  TTMask mask = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    Mask r = rel & live & suit_bits(s);
+    if (!r) continue;
+    int k = popcount(live & suit_bits(s) & ~(card_bit(lowest_card(r)) - 1));
+    unsigned m = (0xFF00u >> k) & 0xFF;
+    mask |= std::uint64_t(m | m << 8) << (16 * s);
+  }
+  return mask;
+}
+
+// The live cards a table mask keeps: the top k of each suit.
+Mask rel_from_mask(TTMask mask, Mask live) {
+  Mask rel = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    int k = popcount(static_cast<unsigned>(mask >> (16 * s)) & 0xFF);
+    if (!k) continue;
+    unsigned l = suit_byte(live, s);
+    int lowest = select_bit(l, popcount(l) - k);
+    rel |= (l & ~((1u << lowest) - 1)) << (8 * s);
+  }
+  return rel;
+}
+
+}  // namespace
+
+bool Search::lead_node(int need, Mask* rel) {
+  *rel = 0;
   int rem = popcount(hand_[leader_]);
   if (need <= 0) return true;
   if (need > rem) return false;
-  if (rem == 1) return last_trick() >= need;
+  if (rem == 1) return last_trick(rel) >= need;
 
   // Two tricks left: searching is cheaper than the table.
   bool use_table = rem > 2;
-  TTKey k{};
+  TTShape sh;
   if (use_table) {
-    k = key();
-    tt_.prefetch(k);
+    sh = shape();
+    tt_.prefetch(sh);
   }
   int dmin, fmin;
-  sure_trump_tricks(&dmin, &fmin);
-  if (dmin >= need) return true;
-  if (rem - fmin < need) return false;
-
+  Mask drel, frel;
+  sure_trump_tricks(&dmin, &drel, &fmin, &frel);
+  if (dmin >= need) {
+    *rel = drel;
+    return true;
+  }
+  if (rem - fmin < need) {
+    *rel = frel;
+    return false;
+  }
   bool maximizing = leader_ == declarer_;
-  int qt = quick_tricks(leader_);
-  if (maximizing && qt >= need) return true;
-  if (!maximizing && rem - qt < need) return false;
-
-  int best_card = -1;
-  if (use_table) {
-    if (const TTEntry* e = tt_.probe(k)) {
-      if (e->lo >= need) return true;
-      if (e->hi < need) return false;
-      if (e->best != 0xFF) {
-        int s = e->best >> 3;
-        best_card = select_bit(suit_byte(hand_[0] | hand_[1] | hand_[2], s), e->best & 7);
-        if (best_card >= 0) best_card += 8 * s;
-      }
-    }
+  Mask qrel;
+  int qt = quick_tricks(leader_, &qrel);
+  if ((maximizing && qt >= need) || (!maximizing && rem - qt < need)) {
+    *rel = qrel;
+    return maximizing;
   }
 
   Mask live = hand_[0] | hand_[1] | hand_[2];
+  int best_card = -1;
+  if (use_table) {
+    TTAnswer a = tt_.probe(sh);
+    if (a.lo >= need) {
+      *rel = rel_from_mask(a.lo_mask, live);
+      return true;
+    }
+    if (a.hi < need) {
+      *rel = rel_from_mask(a.hi_mask, live);
+      return false;
+    }
+    if (a.best != 0xFF) {
+      int s = a.best >> 3;
+      best_card = select_bit(suit_byte(live, s), a.best & 7);
+      if (best_card >= 0) best_card += 8 * s;
+    }
+  }
+
   Mask reps = representatives(hand_[leader_], live);
   int moves[kMaxHandCards];
   int n = order_lead(reps, best_card, moves);
   int p = leader_;
+  Mask all = 0;
   for (int i = 0; i < n; ++i) {
     int c = moves[i];
+    Mask run = run_of(c, p, live);
     hand_[p] ^= card_bit(c);
     cards_[0] = c;
     count_ = 1;
-    bool r = node(need);
+    Mask r_c;
+    bool r = node(need, &r_c);
     count_ = 0;
     hand_[p] ^= card_bit(c);
+    if (r_c & run) r_c |= card_bit(c);  // the result holds for the whole run
     if (r == maximizing) {
+      *rel = r_c;
       if (use_table) {
         int s = suit_of(c);
-        int rel = popcount(suit_byte(live, s) & ((1u << rank_of(c)) - 1));
-        if (r)
-          tt_.store(k, need, rem, s * 8 + rel, rem);
-        else
-          tt_.store(k, 0, need - 1, s * 8 + rel, rem);
+        int index = popcount(suit_byte(live, s) & ((1u << rank_of(c)) - 1));
+        tt_.store(sh, mask_from_rel(r_c, live), r ? need : 0, r ? rem : need - 1, s * 8 + index, rem);
       }
       history_[p][c] += static_cast<std::uint32_t>(rem * rem);
       return r;
     }
+    all |= r_c;
   }
-  if (use_table) {
-    if (maximizing)
-      tt_.store(k, 0, need - 1, 0xFF, rem);
-    else
-      tt_.store(k, need, rem, 0xFF, rem);
-  }
+  *rel = all;
+  if (use_table)
+    tt_.store(sh, mask_from_rel(all, live), maximizing ? 0 : need, maximizing ? need - 1 : rem, 0xFF, rem);
   return !maximizing;
 }
 
@@ -268,11 +351,12 @@ inline Mask beaters(int winning, int trump) {
   return higher;
 }
 
-bool Search::follow_node(int need) {
+bool Search::follow_node(int need, Mask* rel) {
   int p = to_move();
   bool maximizing = p == declarer_;
+  Mask live = live_in_trick();
   Mask legal = legal_cards(hand_[p], cards_[0], trump_);
-  Mask reps = representatives(legal, live_in_trick());
+  Mask reps = representatives(legal, live);
   int win = (count_ == 2 && beats(cards_[1], cards_[0], trump_)) ? 1 : 0;
   int win_seat = (leader_ + win) % kSeats;
   Mask beat = reps & beaters(cards_[win], trump_);
@@ -280,32 +364,43 @@ bool Search::follow_node(int need) {
   // Our side already winning: play low. Else win as cheaply as possible.
   bool ours = (win_seat == declarer_) == maximizing;
   Mask first = ours ? lose : beat, second = ours ? beat : lose;
+  Mask all = 0;
   for (int group = 0; group < 2; ++group) {
     Mask moves = group == 0 ? first : second;
     bool takes = (moves == beat);
     for (; moves; moves &= moves - 1) {
       int c = lowest_card(moves);
+      Mask run = run_of(c, p, live);
       hand_[p] ^= card_bit(c);
       bool r;
+      Mask r_c;
       if (count_ == 2) {
         int winner = takes ? p : win_seat;
-        int c0 = cards_[0], c1 = cards_[1], saved_leader = leader_;
+        int trick[3] = {cards_[0], cards_[1], c};
+        int saved_leader = leader_;
         leader_ = winner;
         count_ = 0;
-        r = node(need - (winner == declarer_ ? 1 : 0));
+        r = node(need - (winner == declarer_ ? 1 : 0), &r_c);
         leader_ = saved_leader;
         count_ = 2;
-        cards_[0] = c0;
-        cards_[1] = c1;
+        cards_[0] = trick[0];
+        cards_[1] = trick[1];
+        r_c |= rank_decided(trick, takes ? 2 : win);
       } else {
         cards_[count_++] = c;
-        r = node(need);
+        r = node(need, &r_c);
         --count_;
       }
       hand_[p] ^= card_bit(c);
-      if (r == maximizing) return r;
+      if (r_c & run) r_c |= card_bit(c);  // the result holds for the whole run
+      if (r == maximizing) {
+        *rel = r_c;
+        return r;
+      }
+      all |= r_c;
     }
   }
+  *rel = all;
   return !maximizing;
 }
 

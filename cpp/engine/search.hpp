@@ -2,9 +2,11 @@
 //
 // The core question is the zero-window one, reach(need): can the declarer take
 // at least `need` more tricks (the trick in progress included) against best
-// defence? Exact values come from a few such searches. Trick-start positions
-// are cached in the transposition table with relative ranks; cards that are
-// equivalent (adjacent among the cards still live) are searched once.
+// defence? Exact values come from a few such searches. Cards that are
+// equivalent (adjacent among the cards still live) are searched once. Every
+// node also reports which cards its result depended on (see tt.hpp), so that
+// a trick-start result is stored for all positions that differ only in cards
+// that did not matter.
 #pragma once
 
 #include <cstdint>
@@ -26,7 +28,10 @@ class Search {
   void set_position(const Position& pos);
   Position position() const;
 
-  bool reach(int need) { return node(need); }
+  bool reach(int need) {
+    Mask rel;
+    return node(need, &rel);
+  }
   // Exact declarer tricks from here, known to lie in [lo, hi]. `guess` is
   // probed first when it lies inside.
   int value(int lo, int hi, int guess = -1);
@@ -48,13 +53,14 @@ class Search {
   std::uint64_t nodes() const { return nodes_; }
 
  private:
-  bool node(int need);
-  bool lead_node(int need);
-  bool follow_node(int need);
-  int last_trick() const;
-  int quick_tricks(int seat) const;
-  void sure_trump_tricks(int* declarer_min, int* defence_min) const;
-  TTKey key() const;
+  bool node(int need, Mask* rel);
+  bool lead_node(int need, Mask* rel);
+  bool follow_node(int need, Mask* rel);
+  int last_trick(Mask* rel) const;
+  int quick_tricks(int seat, Mask* rel) const;
+  void sure_trump_tricks(int* declarer_min, Mask* declarer_rel, int* defence_min, Mask* defence_rel) const;
+  TTShape shape() const;
+  Mask run_of(int card, int seat, Mask live) const;
   Mask live_in_trick() const;
   Mask representatives(Mask legal, Mask live) const;
   int order_lead(Mask moves, int best_hint, int* out) const;

@@ -8,19 +8,28 @@
 
 namespace meksiko {
 
+namespace {
+
+std::uint64_t full_key(const TTShape& shape) {
+  return shape.lengths | std::uint64_t{shape.context} << 48 | std::uint64_t{1} << 63;
+}
+
+}  // namespace
+
 TranspositionTable::TranspositionTable(std::size_t bytes) {
   std::size_t want = bytes / sizeof(Bucket);
   buckets_ = 1;
   while (buckets_ * 2 <= want) buckets_ *= 2;  // power of two for masking
   // Huge pages where the OS offers them: random probes into a table of many
-  // megabytes otherwise spend more time on TLB misses than on the search.
+  // megabytes otherwise spend much of their time on TLB misses.
   constexpr std::size_t kAlign = std::size_t{2} << 20;
   std::size_t size = buckets_ * sizeof(Bucket);
-  std::size_t rounded = (size + kAlign - 1) / kAlign * kAlign;
-  void* raw = std::aligned_alloc(size >= kAlign ? kAlign : alignof(Bucket), size >= kAlign ? rounded : size);
+  bool huge = size >= kAlign;
+  std::size_t rounded = huge ? (size + kAlign - 1) / kAlign * kAlign : (size + 63) / 64 * 64;
+  void* raw = std::aligned_alloc(huge ? kAlign : 64, rounded);
   if (!raw) throw std::bad_alloc();
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-  if (size >= kAlign) madvise(raw, rounded, MADV_HUGEPAGE);
+  if (huge) madvise(raw, rounded, MADV_HUGEPAGE);
 #endif
   Bucket* buckets = static_cast<Bucket*>(raw);
   for (std::size_t i = 0; i < buckets_; ++i) new (&buckets[i]) Bucket();
@@ -33,26 +42,39 @@ void TranspositionTable::clear() {
   for (std::size_t i = 0; i < buckets_; ++i) table_[i] = Bucket{};
 }
 
-std::size_t TranspositionTable::index(const TTKey& key) const {
-  std::uint64_t h = key.cards ^ (std::uint64_t{key.context} * 0x9E3779B97F4A7C15ULL);
+std::size_t TranspositionTable::index(const TTShape& shape) const {
+  std::uint64_t h = full_key(shape);
   h ^= h >> 29;
   h *= 0xBF58476D1CE4E5B9ULL;
   h ^= h >> 32;
   return static_cast<std::size_t>(h) & (buckets_ - 1);
 }
 
-const TTEntry* TranspositionTable::probe(const TTKey& key) const {
-  const Bucket& b = table_[index(key)];
-  for (const TTEntry& e : b.slot)
-    if (e.cards == key.cards && e.context == key.context) return &e;
-  return nullptr;
+TTAnswer TranspositionTable::probe(const TTShape& shape) const {
+  TTAnswer answer;
+  std::uint64_t key = full_key(shape);
+  const Bucket& b = table_[index(shape)];
+  for (const TTEntry& e : b.slot) {
+    if (e.key != key || ((shape.code ^ e.pattern) & e.mask)) continue;
+    if (e.lo > answer.lo) {
+      answer.lo = e.lo;
+      answer.lo_mask = e.mask;
+    }
+    if (e.hi < answer.hi) {
+      answer.hi = e.hi;
+      answer.hi_mask = e.mask;
+    }
+    if (e.best != 0xFF) answer.best = e.best;
+  }
+  return answer;
 }
 
-void TranspositionTable::store(const TTKey& key, int lo, int hi, int best, int depth) {
-  Bucket& b = table_[index(key)];
-  TTEntry* victim = nullptr;
+void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo, int hi, int best, int depth) {
+  std::uint64_t key = full_key(shape);
+  std::uint64_t pattern = shape.code & mask;
+  Bucket& b = table_[index(shape)];
   for (TTEntry& e : b.slot) {
-    if (e.cards == key.cards && e.context == key.context) {
+    if (e.key == key && e.mask == mask && e.pattern == pattern) {
       if (lo > e.lo) e.lo = static_cast<std::int8_t>(lo);
       if (hi < e.hi) e.hi = static_cast<std::int8_t>(hi);
       if (best != 0xFF) e.best = static_cast<std::uint8_t>(best);
@@ -61,17 +83,18 @@ void TranspositionTable::store(const TTKey& key, int lo, int hi, int best, int d
     }
   }
   // Replace an empty slot, else the oldest, shallowest entry.
+  TTEntry* victim = &b.slot[0];
   int worst = 1 << 30;
   for (TTEntry& e : b.slot) {
-    int score = e.context == 0xFF ? -(1 << 20)
-                                  : (static_cast<std::uint8_t>(generation_ - e.generation) == 0 ? 64 : 0) + e.depth;
+    int score = e.key == 0 ? -1 : (e.generation == generation_ ? 64 : 0) + e.depth;
     if (score < worst) {
       worst = score;
       victim = &e;
     }
   }
-  victim->cards = key.cards;
-  victim->context = key.context;
+  victim->key = key;
+  victim->pattern = pattern;
+  victim->mask = mask;
   victim->lo = static_cast<std::int8_t>(lo);
   victim->hi = static_cast<std::int8_t>(hi);
   victim->best = static_cast<std::uint8_t>(best);

@@ -1,11 +1,18 @@
-// Transposition table for trick-start positions.
+// Transposition table for trick-start positions, with partition-search
+// entries.
 //
-// A key is the position with ranks made relative (cards already played are
-// squeezed out of each suit), so one entry serves every position that differs
-// only in which low cards are gone. An entry holds proven bounds [lo, hi] on
-// the declarer's tricks from that position; bounds are facts, so they stay
-// valid across solves and the table is never cleared between them: a
-// generation counter only ages entries for replacement.
+// A search result rarely depends on every card. The search reports which
+// cards mattered: those that won a trick by outranking another card of their
+// suit, and those a bound relied on. Per suit, only the top k live cards
+// (down to the lowest card that mattered) need their owners kept; the cards
+// below are "small": only how many each seat holds counts. An entry stores
+// the seats' suit lengths (the hash key), k and the owners of the top k cards
+// for each suit, and proven bounds [lo, hi] on the declarer's tricks. It
+// answers for every position that agrees with it on all of these.
+//
+// Bounds are facts, so entries stay valid across solves and the table is
+// never cleared between them: a generation counter only ages entries for
+// replacement.
 #pragma once
 
 #include <cstddef>
@@ -14,20 +21,32 @@
 
 namespace meksiko {
 
-struct TTKey {
-  std::uint64_t cards;  // per suit 16 bits: owners of the remaining cards, low to high
-  std::uint8_t context; // leader | declarer << 2 | trump << 4
-  bool operator==(const TTKey& o) const { return cards == o.cards && context == o.context; }
+// A trick-start position in the table's terms.
+struct TTShape {
+  std::uint64_t lengths;  // 4 bits per (seat, suit): the hash key
+  std::uint8_t context;   // leader | declarer << 2 | trump << 4
+  // Per suit 16 bits: the owners of the live cards from the top down (bit 7
+  // the highest card): owner code bit 0 (seat 0 or 2) in the low byte, bit 1
+  // (seat 1 or 2) in the high byte.
+  std::uint64_t code;
+};
+
+// Which code bits an entry keeps: per suit, the top k cards.
+using TTMask = std::uint64_t;
+
+// What the table knows of a position.
+struct TTAnswer {
+  int lo = 0, hi = 99;
+  TTMask lo_mask = 0, hi_mask = 0;  // the entries giving lo and hi
+  int best = 0xFF;                  // a good lead: suit * 8 + index from the lowest live card
 };
 
 struct TTEntry {
-  std::uint64_t cards = 0;
-  std::uint8_t context = 0xFF;  // 0xFF: empty slot
-  std::int8_t lo = 0;
-  std::int8_t hi = 0;
-  std::uint8_t best = 0xFF;     // best lead as suit * 8 + relative index; 0xFF none
-  std::uint8_t depth = 0;       // tricks left; deeper entries are worth more
-  std::uint8_t generation = 0;
+  std::uint64_t key = 0;  // lengths | context << 48 | 1 << 63 (used)
+  std::uint64_t pattern = 0;
+  TTMask mask = 0;
+  std::int8_t lo = 0, hi = 0;
+  std::uint8_t best = 0xFF, depth = 0, generation = 0;
 };
 
 class TranspositionTable {
@@ -38,29 +57,25 @@ class TranspositionTable {
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
-  // The entry for key, or nullptr.
-  const TTEntry* probe(const TTKey& key) const;
-  // Merge the bounds [lo, hi] (and best move unless 0xFF) into key's entry.
-  void store(const TTKey& key, int lo, int hi, int best, int depth);
-  // Start loading key's bucket into the cache.
-  void prefetch(const TTKey& key) const { __builtin_prefetch(&table_[index(key)]); }
-  // Start a new search generation (cheap: no clearing).
+  void prefetch(const TTShape& shape) const { __builtin_prefetch(&table_[index(shape)]); }
+  TTAnswer probe(const TTShape& shape) const;
+  // Record lo <= value <= hi for every position matching `shape` on the code
+  // bits of `mask`; best is a lead hint or 0xFF.
+  void store(const TTShape& shape, TTMask mask, int lo, int hi, int best, int depth);
   void new_generation() { ++generation_; }
-  // Forget everything (only needed to measure cold searches).
   void clear();
-
   std::size_t bytes() const { return buckets_ * sizeof(Bucket); }
 
  private:
-  static constexpr int kWays = 4;
+  static constexpr int kWays = 8;
   struct Bucket {
     TTEntry slot[kWays];
   };
-  std::size_t index(const TTKey& key) const;
-
   struct Free {
     void operator()(Bucket* p) const;
   };
+  std::size_t index(const TTShape& shape) const;
+
   std::unique_ptr<Bucket[], Free> table_;
   std::size_t buckets_ = 0;
   std::uint8_t generation_ = 0;

@@ -127,23 +127,33 @@ TEST_CASE("validation names the bad value") {
   CHECK(validate(empty) == "no cards left to play");
 }
 
-TEST_CASE("the table merges bounds and never loses a stored fact") {
+TEST_CASE("the table merges bounds and answers for positions that agree on what mattered") {
   TranspositionTable tt(1 << 16);
-  TTKey k{0x1234, 5};
-  CHECK(tt.probe(k) == nullptr);
-  tt.store(k, 2, 8, 0xFF, 8);
-  tt.store(k, 3, 9, 0x11, 8);
-  tt.store(k, 0, 6, 0xFF, 8);
-  const TTEntry* e = tt.probe(k);
-  REQUIRE(e != nullptr);
-  CHECK(e->lo == 3);
-  CHECK(e->hi == 6);
-  CHECK(e->best == 0x11);
-  CHECK(tt.probe(TTKey{0x1234, 6}) == nullptr);  // another leader, declarer or trump
+  // Spades, from the top: seat 2 (lo 1, hi 1), then seat 0 (lo 1, hi 0).
+  TTShape p{0x333, 5, 0x80C0};
+  TTMask top_one = 0x8080;      // only the owner of the top spade mattered
+  CHECK(tt.probe(p).hi == 99);
+  tt.store(p, top_one, 2, 8, 0xFF, 8);
+  tt.store(p, top_one, 3, 9, 0x11, 8);
+  tt.store(p, top_one, 0, 6, 0xFF, 8);
+  TTAnswer a = tt.probe(p);
+  CHECK(a.lo == 3);
+  CHECK(a.hi == 6);
+  CHECK(a.best == 0x11);
+  CHECK(a.lo_mask == top_one);
+  TTShape other_small = p;
+  other_small.code = 0xC080;  // the second spade went to seat 1: still answers
+  CHECK(tt.probe(other_small).lo == 3);
+  TTShape other_top = p;
+  other_top.code = 0x00C0;  // the top spade went to seat 0: no answer
+  CHECK(tt.probe(other_top).hi == 99);
+  TTShape other_leader = p;
+  other_leader.context = 6;
+  CHECK(tt.probe(other_leader).hi == 99);
   tt.new_generation();
-  CHECK(tt.probe(k) != nullptr);  // bounds stay valid across solves
+  CHECK(tt.probe(p).lo == 3);  // bounds stay valid across solves
   tt.clear();
-  CHECK(tt.probe(k) == nullptr);
+  CHECK(tt.probe(p).hi == 99);
 }
 
 TEST_CASE("a hand-checked ending") {

@@ -5,7 +5,10 @@
 2
 """
 
+from .analysis import DealTable, DeclarerAnalysis, analyze_declarer, analyze_many, deal_table
+from .auction import Auction
 from .cards import Card, Hand, parse_cards, parse_hand
+from .deal import DealState
 from .errors import (
     AuctionError,
     IllegalPlayError,
@@ -15,25 +18,55 @@ from .errors import (
     RecordError,
     RulesError,
 )
+from .game import play_deal, play_game
+from .play import legal_cards, trick_winner
+from .policies import RandomPolicy, SeatView
 from .position import Position
-from .solver import SolveResult, Solver, solve
+from .record import DealRecord, GameRecord
+from .rules import RULES, GameConfig, RuleProfile, game_config, get_rules
+from .scoring import apply_scores, game_winners, score_deal
+from .solver import SolveResult, Solver, solve, solve_many
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "RULES",
+    "Auction",
     "AuctionError",
     "Card",
+    "DealRecord",
+    "DealState",
+    "DealTable",
+    "DeclarerAnalysis",
+    "GameConfig",
+    "GameRecord",
     "Hand",
     "IllegalPlayError",
     "MeksikoError",
     "NotationError",
     "Position",
     "PositionError",
+    "RandomPolicy",
     "RecordError",
+    "RuleProfile",
     "RulesError",
+    "SeatView",
     "SolveResult",
     "Solver",
+    "analyze_declarer",
+    "analyze_many",
+    "apply_scores",
+    "deal_table",
+    "game_config",
+    "game_winners",
+    "get_rules",
+    "legal_cards",
     "parse_cards",
     "parse_hand",
+    "play_deal",
+    "play_game",
+    "score_deal",
     "solve",
+    "solve_many",
+    "trick_winner",
 ]

@@ -11,7 +11,7 @@ import sys
 from typing import Optional, Sequence
 
 from .errors import MeksikoError
-from . import cli_solve
+from . import cli_analyze, cli_game, cli_solve
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,14 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _command_modules() -> list:
-    modules = [cli_solve]
-    try:  # commands of the rules engine
-        from . import cli_game
-
-        modules.append(cli_game)
-    except ImportError:
-        pass
-    return modules
+    return [cli_solve, cli_analyze, cli_game]
 
 
 def print_json(data: object) -> None:

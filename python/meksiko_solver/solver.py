@@ -68,14 +68,7 @@ class Solver:
             raw = self._core.solve(*position.core_args(), card_values, line)
         except ValueError as exc:  # the engine's own validation
             raise PositionError(str(exc)) from None
-        card_tricks = {str(Card(c)): v for c, v in sorted(raw.card_values, key=lambda cv: Card(cv[0]))}
-        return SolveResult(
-            position=position,
-            tricks=raw.tricks,
-            card_tricks=card_tricks,
-            line=[str(Card(c)) for c in raw.line],
-            nodes=raw.nodes,
-        )
+        return _result(position, raw)
 
     def solve(
         self,
@@ -121,3 +114,36 @@ def solve(
     unless ``line=True``).
     """
     return thread_solver().solve(hands, trump, declarer, leader, played, card_values, line)
+
+
+def _as_position(item: object, index: int) -> Position:
+    try:
+        if isinstance(item, Position):
+            return item
+        if isinstance(item, dict):
+            return Position.create(
+                item.get("hands"), item.get("trump"), item.get("declarer"), item.get("leader"), item.get("played", ())
+            )
+        return Position.create(*item)
+    except (PositionError, ValueError) as exc:
+        raise PositionError(f"positions[{index}]: {exc}") from None
+
+
+def solve_many(
+    positions: Sequence[object], card_values: bool = False, line: bool = False, threads: int = 0
+) -> list:
+    """Solve many positions on every core (``threads=0``) with the GIL released.
+
+    Each item is a Position, a dict with the arguments of :func:`solve`, or a
+    (hands, trump, declarer, leader[, played]) tuple. Results come in input order.
+    """
+    if not isinstance(threads, int) or threads < 0:
+        raise PositionError(f"threads must be 0 (every core) or a positive number, not {threads!r}")
+    parsed = [_as_position(p, i) for i, p in enumerate(positions)]
+    raws = _core.solve_many([p.core_args() for p in parsed], card_values, line, threads)
+    return [_result(p, raw) for p, raw in zip(parsed, raws)]
+
+
+def _result(position: Position, raw) -> SolveResult:
+    card_tricks = {str(Card(c)): v for c, v in sorted(raw.card_values, key=lambda cv: Card(cv[0]))}
+    return SolveResult(position, raw.tricks, card_tricks, [str(Card(c)) for c in raw.line], raw.nodes)

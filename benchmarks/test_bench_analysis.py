@@ -1,0 +1,51 @@
+"""Declarer analysis speed on 200 seeded deals (four trumps with the best discard and every
+optimal discard, plus the Meksiko value for each trump), one core. Targets: mean <= 8 ms,
+p99 <= 40 ms per deal. And batch throughput on both cores >= 1.8x one core.
+Every answer is compared with the stored set."""
+
+import time
+
+from deal_sets import analysis_deals, load_answers
+from meksiko_solver import Solver
+from meksiko_solver.analysis import analyze_declarer, analyze_many
+from meksiko_solver.solver import thread_solver
+from timing import figures, per_item
+
+DEALS = analysis_deals()
+ANSWERS = load_answers("analysis_answers.jsonl")
+
+
+def check(result, answer):
+    assert result.to_dict()["with_talon"] == answer["with_talon"]
+    assert result.meksiko == answer["meksiko"]
+
+
+def test_analyze_declarer_200_deals(benchmark):
+    assert len(ANSWERS) == len(DEALS) == 200
+    results = per_item(benchmark, lambda d: analyze_declarer(d["hands"], d["talon"], d["declarer"]), DEALS)
+    for r, a in zip(results, ANSWERS):
+        check(r, a)
+    benchmark.extra_info["nodes_mean"] = sum(r.nodes for r in results) / len(results)
+    fig = figures(benchmark)
+    if fig:
+        assert fig["mean_ms"] <= 8.0, fig
+        assert fig["p99_ms"] <= 40.0, fig
+
+
+def test_batch_throughput_two_cores(benchmark):
+    deals = [(d["hands"], d["talon"]) for d in DEALS[:100]]
+
+    def run(threads):
+        start = time.perf_counter()
+        results = analyze_many(deals, declarer=0, threads=threads)
+        return results, time.perf_counter() - start
+
+    one, one_time = run(1)
+    results, _ = benchmark.pedantic(lambda: run(2), rounds=1) if not benchmark.disabled else (run(2)[0], None)
+    assert [r.to_dict() for r in results] == [r.to_dict() for r in one]
+    if not benchmark.disabled:
+        two_time = benchmark.stats.stats.data[0]
+        speedup = one_time / two_time
+        benchmark.extra_info.update({"one_core_s": round(one_time, 3), "two_cores_s": round(two_time, 3),
+                                     "speedup": round(speedup, 2)})
+        assert speedup >= 1.8, benchmark.extra_info

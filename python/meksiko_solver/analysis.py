@@ -1,0 +1,201 @@
+"""Declarer analysis of a deal as dealt, and the whole-deal table.
+
+For a seat that wins the auction: with the talon (numeric contracts), the most
+tricks for each trump after the best two-card discard, and every discard that
+reaches it; without the talon (Meksiko), the tricks for each trump
+(``mexico-club``) or without trump (``classic``). The declarer leads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Sequence, Union
+
+from . import _core
+from .cards import SUITS, Card, Hand, parse_cards, parse_seat
+from .deal import check_deal
+from .errors import NotationError, PositionError
+from .rules import RuleProfile, get_rules
+from .solver import thread_solver
+
+MEKSIKO_CONTRACT = "M"
+
+
+def parse_deal(deal: object) -> tuple:
+    """(hands, talon) from ``"<h0> <h1> <h2> <talon>"`` (the talon as a holding or two
+    cards), a dict with ``hands`` and ``talon``, or a (hands, talon) pair."""
+    if isinstance(deal, str):
+        parts = deal.split()
+        if len(parts) < 4:
+            raise NotationError(f"deal {deal!r} must be three hands and the talon: '<h0> <h1> <h2> <talon>'")
+        hands, talon = parts[:3], " ".join(parts[3:])
+    elif isinstance(deal, dict):
+        if "hands" not in deal or "talon" not in deal:
+            raise NotationError("a deal needs 'hands' (three hands of 10) and 'talon' (2 cards)")
+        hands, talon = deal["hands"], deal["talon"]
+    elif isinstance(deal, (list, tuple)) and len(deal) == 2:
+        hands, talon = deal
+    else:
+        raise NotationError(f"not a deal: {deal!r}")
+    return check_deal(hands, talon)
+
+
+def _meksiko_trumps(profile: RuleProfile) -> list:
+    """Meksiko is played with a named trump (mexico-club) or without trump (classic)."""
+    return list(SUITS) if profile.meksiko_trump else ["N"]
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= c.mask
+    return m
+
+
+def _pair(a: int, b: int) -> list:
+    return [str(c) for c in sorted((Card(a), Card(b)))]
+
+
+@dataclass
+class DeclarerAnalysis:
+    """What one seat can make double-dummy as declarer.
+
+    ``with_talon``: trump -> ``{"tricks", "discards"}`` (every optimal discard pair,
+    each pair and the list in canonical card order). ``meksiko``: trump (or ``"N"``)
+    -> tricks without the talon. ``best``: the best trump with the talon, ties going
+    to the first in S H D C order, and the first optimal discard. ``max_bid``: the
+    highest contract made: ``"M"``, else 10..5, else None.
+    """
+
+    declarer: int
+    rules: str
+    with_talon: dict
+    meksiko: dict
+    nodes: int = 0
+
+    @property
+    def best(self) -> dict:
+        trump = max(SUITS, key=lambda t: (self.with_talon[t]["tricks"], -SUITS.index(t)))
+        entry = self.with_talon[trump]
+        return {"tricks": entry["tricks"], "trump": trump, "discard": list(entry["discards"][0])}
+
+    @property
+    def max_bid(self) -> Union[str, int, None]:
+        if any(v == 10 for v in self.meksiko.values()):
+            return MEKSIKO_CONTRACT
+        best = self.best["tricks"]
+        return best if best >= 5 else None
+
+    def to_dict(self) -> dict:
+        return {
+            "declarer": self.declarer,
+            "rules": self.rules,
+            "with_talon": {t: {"tricks": e["tricks"], "discards": [list(p) for p in e["discards"]]}
+                           for t, e in self.with_talon.items()},
+            "best": self.best,
+            "meksiko": dict(self.meksiko),
+            "max_bid": self.max_bid,
+        }
+
+
+def _from_core(raw, profile: RuleProfile) -> DeclarerAnalysis:
+    with_talon = {
+        t: {"tricks": raw.with_talon[i], "discards": sorted(_pair(a, b) for a, b in raw.discards[i])}
+        for i, t in enumerate(SUITS)
+    }
+    for entry in with_talon.values():
+        entry["discards"].sort(key=lambda p: (Card(p[0]).sort_key(), Card(p[1]).sort_key()))
+    meksiko_values = dict(zip(list(SUITS) + ["N"], raw.meksiko))
+    meksiko = {t: meksiko_values[t] for t in _meksiko_trumps(profile)}
+    return DeclarerAnalysis(raw.declarer, profile.name, with_talon, meksiko, raw.nodes)
+
+
+def _core_deal(hands, talon, declarer) -> tuple:
+    return ([_mask(h) for h in hands], _mask(talon), declarer)
+
+
+def _meksiko_mask(profile: RuleProfile) -> int:
+    bits = 0
+    for t in _meksiko_trumps(profile):
+        bits |= 1 << (4 if t == "N" else SUITS.index(t))
+    return bits
+
+
+def analyze_declarer(
+    hands: Sequence[object], talon: object, declarer: object, rules: Union[str, RuleProfile] = "mexico-club"
+) -> DeclarerAnalysis:
+    """Double-dummy declarer analysis of a deal as dealt (three hands of 10, talon of 2)."""
+    profile = get_rules(rules)
+    seat = parse_seat(declarer, "declarer")
+    hands_, talon_ = check_deal(hands, talon)
+    raw = thread_solver()._core.analyze(*_core_deal(hands_, talon_, seat), _meksiko_mask(profile))
+    return _from_core(raw, profile)
+
+
+@dataclass
+class DealTable:
+    """The declarer analysis for every seat, printable like bridge's double-dummy table."""
+
+    hands: tuple
+    talon: tuple
+    rules: str
+    seats: list = field(default_factory=list)  # three DeclarerAnalysis
+
+    def to_dict(self) -> dict:
+        return {
+            "hands": [str(Hand(h)) for h in self.hands],
+            "talon": [str(c) for c in self.talon],
+            "rules": self.rules,
+            "seats": [a.to_dict() for a in self.seats],
+        }
+
+    def __str__(self) -> str:
+        mk = list(self.seats[0].meksiko)
+        cols = lambda values: " ".join(f"{v:>2}" for v in values)
+        lines = [
+            f"deal: {' '.join(str(Hand(h)) for h in self.hands)}   talon: {' '.join(str(c) for c in self.talon)}",
+            f"rules: {self.rules}; declarer's tricks double-dummy, declarer leads",
+            f"      {'with talon':<12}  {'Meksiko':<{3 * len(mk)}}  best",
+            f"seat  {cols(SUITS):<12}  {cols(mk):<{3 * len(mk)}}  tricks trump discard   max bid",
+        ]
+        for a in self.seats:
+            b = a.best
+            mb = "-" if a.max_bid is None else str(a.max_bid)
+            lines.append(
+                f"{a.declarer:>4}  {cols(a.with_talon[t]['tricks'] for t in SUITS):<12}  "
+                f"{cols(a.meksiko.values()):<{3 * len(mk)}}  {b['tricks']:>6} {b['trump']:>5} {' '.join(b['discard']):<9} {mb:>7}"
+            )
+        return "\n".join(lines)
+
+
+def deal_table(hands: Sequence[object], talon: object, rules: Union[str, RuleProfile] = "mexico-club") -> DealTable:
+    """:func:`analyze_declarer` for each of the three seats (solved on every core)."""
+    profile = get_rules(rules)
+    hands_, talon_ = check_deal(hands, talon)
+    raws = _core.analyze_many([_core_deal(hands_, talon_, s) for s in range(3)], _meksiko_mask(profile), 0)
+    return DealTable(hands_, talon_, profile.name, [_from_core(r, profile) for r in raws])
+
+
+def analyze_many(
+    deals: Sequence[object],
+    declarer: Optional[object] = None,
+    rules: Union[str, RuleProfile] = "mexico-club",
+    threads: int = 0,
+) -> list:
+    """Analyse many deals on every core (``threads=0``): one DeclarerAnalysis per deal for
+    ``declarer``, or a DealTable per deal when ``declarer`` is None."""
+    profile = get_rules(rules)
+    parsed = [parse_deal(d) for d in deals]
+    seats = [0, 1, 2] if declarer is None else [parse_seat(declarer, "declarer")]
+    items = [_core_deal(h, t, s) for h, t in parsed for s in seats]
+    raws = _core.analyze_many(items, _meksiko_mask(profile), _threads(threads))
+    results = [_from_core(r, profile) for r in raws]
+    if declarer is not None:
+        return results
+    return [DealTable(h, t, profile.name, results[3 * i : 3 * i + 3]) for i, (h, t) in enumerate(parsed)]
+
+
+def _threads(threads: int) -> int:
+    if not isinstance(threads, int) or threads < 0:
+        raise PositionError(f"threads must be 0 (every core) or a positive number, not {threads!r}")
+    return threads

@@ -1,0 +1,79 @@
+"""The trick rules, shared by the game runner, records, hints and review.
+
+Small pure functions over :class:`~meksiko_solver.cards.Card` values; ``trump``
+is a suit index 0..3 (S H D C) or None for no trump.
+
+>>> from meksiko_solver.cards import Card
+>>> hand = [Card("AS"), Card("9H"), Card("7C")]
+>>> legal_cards(hand, [Card("KC")], trump=1)
+[Card('7C')]
+>>> trick_winner([Card("KC"), Card("7C"), Card("8H")], leader=2, trump=1)
+1
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, List, Optional, Sequence
+
+from .cards import SUIT_NAMES, Card
+
+
+def next_seat(seat: int) -> int:
+    """The seat after ``seat`` in playing order."""
+    return (seat + 1) % 3
+
+
+def legal_cards(hand: Iterable[Card], trick_cards: Sequence[Card], trump: Optional[int]) -> List[Card]:
+    """The cards of ``hand`` that may be played to a trick holding ``trick_cards`` (led card first).
+
+    Follow the led suit if able; else play a trump if able; else anything.
+    The result keeps the order of ``hand``.
+    """
+    cards = list(hand)
+    if not trick_cards:
+        return cards
+    led = trick_cards[0].suit
+    follow = [c for c in cards if c.suit == led]
+    if follow:
+        return follow
+    if trump is not None:
+        trumps = [c for c in cards if c.suit == trump]
+        if trumps:
+            return trumps
+    return cards
+
+
+def play_error(hand: Iterable[Card], trick_cards: Sequence[Card], trump: Optional[int],
+               card: Card, seat: int) -> Optional[str]:
+    """Why ``seat`` holding ``hand`` may not play ``card`` now, or None if the play is legal."""
+    cards = list(hand)
+    if card not in cards:
+        return f"{card} is not in seat {seat}'s hand"
+    if card in legal_cards(cards, trick_cards, trump):
+        return None
+    led = trick_cards[0].suit
+    if any(c.suit == led for c in cards):
+        return f"{card} is not legal, seat {seat} must follow {SUIT_NAMES[led]}"
+    return (f"{card} is not legal, seat {seat} has no {SUIT_NAMES[led]} "
+            f"and must play a trump ({SUIT_NAMES[trump]})")  # type: ignore[index]
+
+
+def beats(card: Card, best: Card, trump: Optional[int]) -> bool:
+    """Whether ``card`` beats ``best``, the card winning the trick so far."""
+    if card.suit == best.suit:
+        return card.rank > best.rank
+    return card.suit == trump
+
+
+def winning_index(cards: Sequence[Card], trump: Optional[int]) -> int:
+    """Index (from the leader) of the card winning ``cards`` so far."""
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[best], trump):
+            best = i
+    return best
+
+
+def trick_winner(cards: Sequence[Card], leader: int, trump: Optional[int]) -> int:
+    """The seat winning a trick: the highest trump in it, else the highest card of the led suit."""
+    return (leader + winning_index(cards, trump)) % 3
