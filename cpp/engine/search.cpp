@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <array>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 namespace meksiko {
 
 namespace {
 
+#if !defined(__BMI2__)
 // kCompress[live][x]: the bits of x at the positions of live's set bits,
 // packed to the bottom (a portable 8-bit "pext").
 const std::array<std::uint8_t, 65536>& compress_table() {
@@ -23,10 +27,27 @@ const std::array<std::uint8_t, 65536>& compress_table() {
   }();
   return table;
 }
+#endif
 
+#if defined(__BMI2__)
+inline unsigned compress8(unsigned x, unsigned live) { return _pext_u32(x, live); }
+#else
 const std::array<std::uint8_t, 65536>& kCompress = compress_table();
-
 inline unsigned compress8(unsigned x, unsigned live) { return kCompress[live << 8 | x]; }
+#endif
+
+// Each byte of the result holds the number of bits set in that byte of x.
+inline std::uint32_t byte_counts(std::uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return (x + (x >> 4)) & 0x0F0F0F0Fu;
+}
+
+// A seat's four suit lengths, 4 bits each.
+inline std::uint64_t suit_lengths(Mask hand) {
+  std::uint32_t c = byte_counts(hand);
+  return (c & 0xF) | (c >> 4 & 0xF0) | (c >> 8 & 0xF00) | (c >> 12 & 0xF000);
+}
 
 inline unsigned suit_byte(Mask m, int suit) { return (m >> (8 * suit)) & 0xFF; }
 
@@ -72,6 +93,18 @@ Mask Search::live_in_trick() const {
 // Keep the lowest card of each run of the mover's cards that no live card of
 // another player separates: the cards of a run are interchangeable.
 Mask Search::representatives(Mask legal, Mask live) const {
+#if defined(__BMI2__)
+  // In the order of the live cards, a run's lowest card is one of ours whose
+  // next lower live card is not ours, or the lowest live card of its suit.
+  Mask rel = _pext_u32(hand_[to_move()], live);
+  Mask starts = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    Mask l = live & suit_bits(s);
+    starts |= l & (0u - l);
+  }
+  Mask rel_reps = rel & (~(rel << 1) | _pext_u32(starts, live));
+  return _pdep_u32(rel_reps, live) & legal;
+#endif
   Mask others = live & ~hand_[to_move()];
   Mask reps = 0;
   Mask rest = legal;
@@ -118,9 +151,8 @@ TTShape Search::shape() const {
     unsigned lo = compress8(suit_byte(lo_bits, s), l) << shift & 0xFF;
     unsigned hi = compress8(suit_byte(hi_bits, s), l) << shift & 0xFF;
     code |= std::uint64_t(lo | hi << 8) << (16 * s);
-    for (int seat = 0; seat < kSeats; ++seat)
-      lengths |= std::uint64_t(popcount(hand_[seat] & suit_bits(s))) << (4 * (3 * s + seat));
   }
+  lengths = suit_lengths(a) | suit_lengths(b) << 16 | suit_lengths(c) << 32;
   sh.lengths = lengths;
   sh.code = code;
   sh.context = static_cast<std::uint8_t>(leader_ | declarer_ << 2 | trump_ << 4);
@@ -169,34 +201,59 @@ void Search::sure_trump_tricks(int* declarer_min, Mask* declarer_rel, int* defen
   *defence_min = std::max(popcount(d1 & *defence_rel), popcount(d2 & *defence_rel));
 }
 
-// Tricks the leader can cash at once without giving up the lead: his top
-// cards in side suits (while every player who holds trumps must still
-// follow), then his top trumps.
+// Tricks the leader can cash at once without giving up the lead, the better
+// of two plans: (A) side suits first, while every player who holds trumps
+// must still follow, then the trumps; (B) when his top trumps outnumber every
+// other hand's trumps, draw them all first, then cash the side suits with no
+// ruff to fear. A suit whose top cards outnumber every other hand's cards in
+// it runs to its last card. Only the top cards counted matter (rel).
 int Search::quick_tricks(int seat, Mask* rel) const {
   Mask live = hand_[0] | hand_[1] | hand_[2];
   Mask mine = hand_[seat];
   int q1 = next_seat(seat), q2 = next_seat(q1);
-  bool ruff1 = trump_ != kNoTrump && (hand_[q1] & suit_bits(trump_));
-  bool ruff2 = trump_ != kNoTrump && (hand_[q2] & suit_bits(trump_));
-  int total = 0;
-  *rel = 0;
+  bool has_trump = trump_ != kNoTrump;
+  bool ruff1 = has_trump && (hand_[q1] & suit_bits(trump_));
+  bool ruff2 = has_trump && (hand_[q2] & suit_bits(trump_));
+  int plan_a = 0, plan_b = 0;
+  Mask rel_a = 0, rel_b = 0;
+  bool trumps_drawn = false;
   for (int s = 0; s < kSuits; ++s) {
     Mask l = live & suit_bits(s);
-    if (!(mine & l)) continue;
-    int limit = 8;
-    if (s != trump_) {
-      if (ruff1) limit = std::min(limit, popcount(hand_[q1] & suit_bits(s)));
-      if (ruff2) limit = std::min(limit, popcount(hand_[q2] & suit_bits(s)));
-    }
-    for (int tops = 0; l && tops < limit; ++tops) {
-      int h = highest_card(l);
+    Mask mine_s = mine & l;
+    if (!mine_s) continue;
+    Mask tops_mask = 0;
+    int tops = 0;
+    for (Mask x = l; x; ++tops) {
+      int h = highest_card(x);
       if (!(mine & card_bit(h))) break;
-      *rel |= card_bit(h);
-      ++total;
-      l ^= card_bit(h);
+      tops_mask |= card_bit(h);
+      x ^= card_bit(h);
     }
+    int len1 = popcount(hand_[q1] & suit_bits(s)), len2 = popcount(hand_[q2] & suit_bits(s));
+    int runs = tops >= std::max(len1, len2) ? popcount(mine_s) : tops;  // cards cashed if unruffed
+    if (s == trump_) {
+      plan_a += runs;
+      plan_b += runs;
+      rel_a |= tops_mask;
+      rel_b |= tops_mask;
+      trumps_drawn = runs == popcount(mine_s) && tops >= std::max(len1, len2);
+      continue;
+    }
+    int limit = 8;
+    if (ruff1) limit = std::min(limit, len1);
+    if (ruff2) limit = std::min(limit, len2);
+    int a = std::min(runs, limit);
+    plan_a += a;
+    plan_b += runs;
+    if (a) rel_a |= tops_mask;
+    if (runs) rel_b |= tops_mask;
   }
-  return total;
+  if (has_trump && trumps_drawn && plan_b > plan_a) {
+    *rel = rel_b;
+    return plan_b;
+  }
+  *rel = rel_a;
+  return plan_a;
 }
 
 int Search::order_lead(Mask moves, int best_card, int* out) const {
