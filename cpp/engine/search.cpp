@@ -463,16 +463,23 @@ bool Search::follow_node(int need, Mask* rel) {
 
 int Search::value(int lo, int hi, int guess) {
   if (guess >= lo && guess <= hi && lo < hi) {
-    if (reach(guess))
+    // Values are usually close to the guess: probe it, then its neighbour.
+    if (reach(guess)) {
       lo = guess;
-    else
+      if (lo < hi) {
+        if (reach(lo + 1))
+          ++lo;
+        else
+          hi = lo;
+      }
+    } else {
       hi = guess - 1;
-    if (lo < hi && guess == lo) {
-      // Probe just above: values are usually close to the guess.
-      if (reach(lo + 1))
-        lo = lo + 1;
-      else
-        hi = lo;
+      if (lo < hi) {
+        if (reach(hi))
+          lo = hi;
+        else
+          --hi;
+      }
     }
   }
   while (lo < hi) {
@@ -483,6 +490,32 @@ int Search::value(int lo, int hi, int guess) {
       hi = mid - 1;
   }
   return lo;
+}
+
+// A rough estimate of the declarer's tricks, fitted on random full deals
+// (declarer on lead): high cards and top cards by their rank among the live
+// cards of their suit, trump length and trump honours.
+int Search::guess() const {
+  Mask live = hand_[0] | hand_[1] | hand_[2] | (count_ ? live_in_trick() : 0);
+  Mask mine = hand_[declarer_];
+  double points = 0, tops = 0, trumps = 0, trump_points = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    Mask l = live & suit_bits(s);
+    int place = 4;
+    for (Mask x = l; x && place > 0; --place) {
+      int h = highest_card(x);
+      x ^= card_bit(h);
+      if (!(mine & card_bit(h))) continue;
+      points += place;
+      if (place == 4) tops += 1;
+      if (s == trump_) trump_points += place;
+    }
+    if (s == trump_) trumps = popcount(mine & l);
+  }
+  int left = tricks_left();
+  double estimate = -0.134 * left + 0.187 * points + 0.666 * tops + 0.398 * trumps + 0.077 * trump_points;
+  int g = static_cast<int>(estimate + 0.5);
+  return g < 0 ? 0 : (g > left ? left : g);
 }
 
 int Search::play(int card) {

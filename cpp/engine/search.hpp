@@ -37,6 +37,8 @@ class Search {
   int value(int lo, int hi, int guess = -1);
   int value() { return value(0, tricks_left()); }
 
+  // A quick estimate of value(), to probe first.
+  int guess() const;
   int to_move() const { return (leader_ + count_) % kSeats; }
   int tricks_left() const { return popcount(hand_[to_move()]); }
   Mask legal_moves() const;

@@ -7,10 +7,8 @@ Solver::Solver(std::size_t tt_bytes) : tt_(tt_bytes), search_(tt_) {}
 int Solver::tricks(const Position& pos) {
   tt_.new_generation();
   search_.set_position(pos);
-  // Declarers average about a third of the tricks on random deals; probing
-  // near the likely value first saves the costly probes far from it.
-  int left = search_.tricks_left();
-  return search_.value(0, left, (left + 1) / 3 + 1);
+  // Probing near the likely value first saves the costly probes far from it.
+  return search_.value(0, search_.tricks_left(), search_.guess());
 }
 
 bool Solver::reach(const Position& pos, int need) {
