@@ -67,6 +67,10 @@ void Search::set_position(const Position& pos) {
   count_ = pos.num_played;
   for (int i = 0; i < 3; ++i) cards_[i] = i < pos.num_played ? pos.played[i] : -1;
   undo_size_ = 0;
+  // Age the cutoff history: recent solves guide the order most, and the
+  // counters never overflow however many positions a solver sees.
+  for (auto& seat : history_)
+    for (std::uint32_t& h : seat) h >>= 1;
 }
 
 Position Search::position() const {
