@@ -43,6 +43,14 @@ inline std::uint32_t byte_counts(std::uint32_t x) {
   return (x + (x >> 4)) & 0x0F0F0F0Fu;
 }
 
+// Each byte of the result has every bit at or below the highest bit set in
+// that byte of x.
+inline std::uint32_t smear_down(std::uint32_t x) {
+  x |= (x >> 1) & 0x7F7F7F7Fu;
+  x |= (x >> 2) & 0x3F3F3F3Fu;
+  return x | ((x >> 4) & 0x0F0F0F0Fu);
+}
+
 // A seat's four suit lengths, 4 bits each.
 inline std::uint64_t suit_lengths(Mask hand) {
   std::uint32_t c = byte_counts(hand);
@@ -215,44 +223,44 @@ int Search::quick_tricks(int seat, Mask* rel) const {
   Mask live = hand_[0] | hand_[1] | hand_[2];
   Mask mine = hand_[seat];
   int q1 = next_seat(seat), q2 = next_seat(q1);
+  std::uint32_t len1 = byte_counts(hand_[q1]), len2 = byte_counts(hand_[q2]), own = byte_counts(mine);
   bool has_trump = trump_ != kNoTrump;
   bool ruff1 = has_trump && (hand_[q1] & suit_bits(trump_));
   bool ruff2 = has_trump && (hand_[q2] & suit_bits(trump_));
+  // The leader's cards above every other hand's card of their suit.
+  Mask all_tops = mine & ~smear_down(live & ~mine);
+  if (!all_tops) {
+    *rel = 0;
+    return 0;
+  }
+  std::uint32_t top_counts = byte_counts(all_tops);
   int plan_a = 0, plan_b = 0;
   Mask rel_a = 0, rel_b = 0;
   bool trumps_drawn = false;
   for (int s = 0; s < kSuits; ++s) {
-    Mask l = live & suit_bits(s);
-    Mask mine_s = mine & l;
-    if (!mine_s) continue;
-    Mask tops_mask = 0;
-    int tops = 0;
-    for (Mask x = l; x; ++tops) {
-      int h = highest_card(x);
-      if (!(mine & card_bit(h))) break;
-      tops_mask |= card_bit(h);
-      x ^= card_bit(h);
-    }
-    int len1 = popcount(hand_[q1] & suit_bits(s)), len2 = popcount(hand_[q2] & suit_bits(s));
-    int runs = tops >= std::max(len1, len2) ? popcount(mine_s) : tops;  // cards cashed if unruffed
+    int tops = top_counts >> (8 * s) & 0xFF;
+    if (!tops) continue;
+    Mask tops_mask = all_tops & suit_bits(s);
+    int l1 = len1 >> (8 * s) & 0xFF, l2 = len2 >> (8 * s) & 0xFF;
+    int runs = tops >= std::max(l1, l2) ? static_cast<int>(own >> (8 * s) & 0xFF) : tops;  // cashed if unruffed
     if (s == trump_) {
       plan_a += runs;
       plan_b += runs;
       rel_a |= tops_mask;
       rel_b |= tops_mask;
-      trumps_drawn = runs == popcount(mine_s) && tops >= std::max(len1, len2);
+      trumps_drawn = tops >= std::max(l1, l2);
       continue;
     }
     int limit = 8;
-    if (ruff1) limit = std::min(limit, len1);
-    if (ruff2) limit = std::min(limit, len2);
+    if (ruff1) limit = std::min(limit, l1);
+    if (ruff2) limit = std::min(limit, l2);
     int a = std::min(runs, limit);
     plan_a += a;
     plan_b += runs;
     if (a) rel_a |= tops_mask;
-    if (runs) rel_b |= tops_mask;
+    rel_b |= tops_mask;
   }
-  if (has_trump && trumps_drawn && plan_b > plan_a) {
+  if (trumps_drawn && plan_b > plan_a) {
     *rel = rel_b;
     return plan_b;
   }
@@ -326,12 +334,6 @@ bool Search::lead_node(int need, Mask* rel) {
   if (rem == 1) return last_trick(rel) >= need;
 
   // Two tricks left: searching is cheaper than the table.
-  bool use_table = rem > 2;
-  TTShape sh;
-  if (use_table) {
-    sh = shape();
-    tt_.prefetch(sh);
-  }
   int dmin, fmin;
   Mask drel, frel;
   sure_trump_tricks(&dmin, &drel, &fmin, &frel);
@@ -342,6 +344,12 @@ bool Search::lead_node(int need, Mask* rel) {
   if (rem - fmin < need) {
     *rel = frel;
     return false;
+  }
+  bool use_table = rem > 2;
+  TTShape sh;
+  if (use_table) {
+    sh = shape();
+    tt_.prefetch(sh);
   }
   bool maximizing = leader_ == declarer_;
   Mask qrel;
