@@ -6,8 +6,6 @@ import argparse
 
 from .solver import solve
 
-EXAMPLE = "AKQ.A97.-.KQJ98 JT98.KQ.AKQ.T7 7.JT8.JT987.A -"
-
 
 def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser(

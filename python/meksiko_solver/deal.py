@@ -59,7 +59,7 @@ def check_deal(hands: Sequence[object], talon: object) -> Tuple[Tuple[Cards, ...
         except NotationError as exc:
             raise PositionError(str(exc) if what in str(exc) else f"{what}: {exc}") from None
         if len(cards) != size:
-            raise PositionError(f"{what} has {len(cards)} cards, it must have {size}")
+            raise PositionError(f"{what} has {len(cards)} card{'' if len(cards) == 1 else 's'}, it must have {size}")
         parts.append((what, cards))
     seen = {}
     for what, cards in parts:

@@ -1,0 +1,56 @@
+"""The FastAPI app: ``create_app(settings)`` builds one; ``app`` is built from the environment.
+
+Run it with ``meksiko-solver serve`` or ``uvicorn meksiko_api.app:app``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from contextlib import asynccontextmanager
+from typing import Optional
+
+from fastapi import FastAPI
+
+import meksiko_solver
+
+from . import errors
+from .middleware import BodySizeLimit
+from .settings import Settings
+from .workers import SolverPool
+
+#: The routers, by module name in meksiko_api.routers; adding one is adding its name here.
+ROUTERS = ("health", "solve", "analyze", "rules")
+
+DESCRIPTION = """\
+Double-dummy solver for Meksiko, the Serbian three-player card game, over HTTP.
+
+JSON in, JSON out: the same shapes as the `meksiko_solver` library's `to_dict()` and the
+CLI's `--json`. Cards are rank + suit (`TH`, `AS`, `7C`; input also takes `10h`, `♥T`);
+a hand is a list of cards or a holding `S.H.D.C` such as `AK7.QJ.T98.A`; seats are 0, 1, 2.
+Every error is `{"detail": "<message naming the field and the bad value>"}`: 400 for a body
+that is not JSON, 413 for one over the size limit, 415 for one not sent as
+`Content-Type: application/json`, 422 for a bad value.
+"""
+
+
+def create_app(settings: Optional[Settings] = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    pool = SolverPool(settings.workers)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        yield
+        pool.shutdown()
+
+    app = FastAPI(title="meksiko-solver", version=meksiko_solver.__version__, description=DESCRIPTION,
+                  lifespan=lifespan)
+    app.state.settings = settings
+    app.state.pool = pool
+    errors.install(app)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    for name in ROUTERS:
+        app.include_router(importlib.import_module(f"{__package__}.routers.{name}").router)
+    return app
+
+
+app = create_app()

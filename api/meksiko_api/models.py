@@ -1,0 +1,243 @@
+"""Request and response bodies (pydantic), one model per body, each with an example for /docs.
+
+The models check the syntax of a request (types, card notation, seat numbers);
+the library checks whether it makes sense (duplicate cards, uneven hands, legal
+plays) and its MeksikoError becomes a 422 too. Cards may be given in any
+notation the library reads (``TH``, ``10h``, ``♥T``); hands and the talon may
+also be a holding string ``S.H.D.C`` such as ``AK7.QJ.T98.A``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Dict, List, Optional, Union
+
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field,
+                      WithJsonSchema)
+from pydantic_core import PydanticCustomError
+
+from meksiko_solver.cards import Card, parse_cards, parse_trump, trump_name
+from meksiko_solver.errors import MeksikoError
+from meksiko_solver.rules import DEFAULT_RULES, RULES
+
+#: The error type of the notation checks below; its messages already quote the bad value.
+NOTATION_ERROR = "meksiko_notation"
+MAX_CARDS = 32  # longer card lists can only be wrong; the library says how
+
+
+def _card(value: str) -> str:
+    try:
+        return str(Card(value))
+    except MeksikoError:
+        raise PydanticCustomError(
+            NOTATION_ERROR, "unknown card {card}: use a rank 7 8 9 T J Q K A and a suit S H D C",
+            {"card": repr(value)}) from None
+
+
+def _card_string_to_list(value: Any) -> Any:
+    """A holding (``AK7.QJ.T98.A``) or a space separated string of cards -> a list of cards."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return [str(c) for c in parse_cards(value)]
+    except MeksikoError as exc:
+        raise PydanticCustomError(NOTATION_ERROR, "{message}", {"message": str(exc)}) from None
+
+
+def _trump(value: Optional[str]) -> Optional[str]:
+    try:
+        return trump_name(parse_trump(value))
+    except MeksikoError as exc:
+        raise PydanticCustomError(NOTATION_ERROR, "{message}", {"message": str(exc)}) from None
+
+
+CardStr = Annotated[str, AfterValidator(_card)]
+
+Cards = Annotated[
+    List[CardStr],
+    Field(max_length=MAX_CARDS),
+    BeforeValidator(_card_string_to_list),
+    WithJsonSchema({
+        "anyOf": [{"type": "array", "items": {"type": "string"}, "maxItems": MAX_CARDS}, {"type": "string"}],
+        "description": "a list of cards such as [\"AS\", \"TH\"], or a holding string S.H.D.C "
+                       "such as \"AK7.QJ.T98.A\" ('-' or nothing for a void)",
+    }),
+]
+
+Trump = Annotated[
+    Optional[str],
+    AfterValidator(_trump),
+    WithJsonSchema({"anyOf": [{"type": "string", "enum": ["S", "H", "D", "C"]}, {"type": "null"}],
+                    "description": "trump suit S, H, D or C; null for no trump"}),
+]
+
+Seat = Annotated[int, Field(ge=0, le=2, description="a seat: 0, 1 or 2 in playing order")]
+
+
+class RequestModel(BaseModel):
+    """Requests refuse unknown fields, so a misspelt option is an error, not a silent default."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- POST /v1/solve -------------------------------------------------------------------------------
+
+class SolveRequest(RequestModel):
+    """A position: the three remaining hands, trump, declarer and the trick in progress."""
+
+    hands: List[Cards] = Field(min_length=3, max_length=3,
+                               description="the remaining cards of seats 0, 1 and 2")
+    trump: Trump = None
+    declarer: Seat
+    leader: Optional[Seat] = Field(None, description="leader of the current trick (default: the declarer)")
+    played: Cards = Field(default_factory=list,
+                          description="the 0 to 2 cards already played to the current trick, from the leader")
+    card_values: bool = Field(True, description="also the value of every legal card and one optimal line "
+                                                "(false: the fast mode, tricks only)")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"hands": ["A97.KQ8.J8.T9", "8.A97.A97.AKJ", "KQJT.JT.KQ.Q7"],
+         "trump": "D", "declarer": 1, "leader": 1, "played": [], "card_values": True},
+        {"hands": [["KH", "QH", "JD", "TC"], ["7S", "8D", "9C"], "A.A87.-.-"],
+         "trump": "H", "declarer": 0, "leader": 1, "played": ["9S"], "card_values": True},
+    ]})
+
+
+class SolveResponse(BaseModel):
+    """``SolveResult.to_dict()``: the declarer's tricks from here with best play by all."""
+
+    position: str = Field(description="the position in the library's notation")
+    to_move: int = Field(description="the seat to play")
+    tricks: int = Field(description="the declarer's tricks from here, the trick in progress included")
+    card_tricks: Dict[str, int] = Field(description="the same after each legal card of the player to move")
+    line: List[str] = Field(description="one optimal line to the end")
+    nodes: int = Field(description="search nodes visited")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "position": "A97.KQ8.J8.T9 8.A97.A97.AKJ KQJT.JT.KQ.Q7 trump=D declarer=1 leader=1 played=-",
+        "to_move": 1, "tricks": 6,
+        "card_tricks": {"8S": 6, "AH": 6, "9H": 6, "7H": 6, "AD": 6, "9D": 6, "7D": 6, "AC": 6, "KC": 6, "JC": 5},
+        "line": ["8S", "TS", "7S", "JS", "9S", "7D", "7H", "TH", "8H", "QS", "AS", "9D", "AH", "JH", "QH",
+                 "9H", "QD", "KH", "KS", "8D", "AD", "KC", "7C", "9C", "AC", "QC", "TC", "JC", "KD", "JD"],
+        "nodes": 12170,
+    }]})
+
+
+# --- POST /v1/analyze ------------------------------------------------------------------------------
+
+class AnalyzeRequest(RequestModel):
+    """A deal as dealt: three hands of 10 and the talon of 2."""
+
+    hands: List[Cards] = Field(min_length=3, max_length=3, description="the 10 cards of seats 0, 1 and 2")
+    talon: Cards = Field(description="the 2 cards of the talon")
+    declarer: Optional[Seat] = Field(None, description="analyse this seat; null: a table of every seat")
+    rules: str = Field(DEFAULT_RULES, description=f"rule profile: {', '.join(RULES)}",
+                       json_schema_extra={"enum": list(RULES)})
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "hands": ["A97.KQ8.J8.T9", "8.A97.A97.AKJ", "KQJT.JT.KQ.Q7"],
+        "talon": ["8C", "TD"], "declarer": 1, "rules": "mexico-club",
+    }]})
+
+
+class TalonEntry(BaseModel):
+    tricks: int = Field(description="the most tricks with this trump after the best discard")
+    discards: List[List[str]] = Field(description="every discard pair that reaches them")
+
+
+class BestContract(BaseModel):
+    tricks: int
+    trump: str
+    discard: List[str]
+
+
+class DeclarerAnalysisResponse(BaseModel):
+    """``DeclarerAnalysis.to_dict()``: what one seat makes double-dummy as declarer (declarer leads)."""
+
+    declarer: int
+    rules: str
+    with_talon: Dict[str, TalonEntry] = Field(description="per trump S H D C: tricks after the best discard")
+    best: BestContract = Field(description="the best trump with the talon and its first optimal discard")
+    meksiko: Dict[str, int] = Field(description="tricks without the talon: per trump (mexico-club) "
+                                                "or without trump, key N (classic)")
+    max_bid: Union[int, str, None] = Field(description='the highest contract made: "M", 10..5, or null')
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "declarer": 1, "rules": "mexico-club",
+        "with_talon": {"S": {"tricks": 4, "discards": [["8S", "9H"], ["8S", "7H"], "..."]},
+                       "H": {"tricks": 6, "discards": [["8S", "TD"], ["8S", "9D"], "..."]},
+                       "D": {"tricks": 8, "discards": [["8S", "9H"], ["8S", "7H"], ["9H", "7H"]]},
+                       "C": {"tricks": 8, "discards": [["8S", "9H"], ["8S", "7H"], ["9H", "7H"]]}},
+        "best": {"tricks": 8, "trump": "D", "discard": ["8S", "9H"]},
+        "meksiko": {"S": 4, "H": 6, "D": 6, "C": 6}, "max_bid": 8,
+    }]})
+
+
+class DealTableResponse(BaseModel):
+    """``DealTable.to_dict()``: the declarer analysis for every seat."""
+
+    hands: List[str]
+    talon: List[str]
+    rules: str
+    seats: List[DeclarerAnalysisResponse] = Field(description="seats 0, 1 and 2 as declarer")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "hands": ["A97.KQ8.J8.T9", "8.A97.A97.AKJ", "KQJT.JT.KQ.Q7"], "talon": ["TD", "8C"],
+        "rules": "mexico-club", "seats": ["(the analysis of seat 0)", "(seat 1)", "(seat 2)"],
+    }]})
+
+
+# --- GET /v1/rules ---------------------------------------------------------------------------------
+
+class RulesResponse(BaseModel):
+    """The rule profiles the library knows, the default first, each with its options."""
+
+    default: str
+    profiles: List[Dict[str, Any]] = Field(description="each profile's fields (rules.py), its scoring "
+                                                       "modes and game formats, and a text description")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "default": "mexico-club",
+        "profiles": [{"name": "mexico-club", "default": True, "description": "Mexico Club online rules ...",
+                      "modes": [{"name": "easy", "description": "..."}], "formats": [{"name": "standard"}],
+                      "meksiko_trump": True, "text": "mexico-club (default): ..."}],
+    }]})
+
+
+# --- GET /health -----------------------------------------------------------------------------------
+
+class HealthResponse(BaseModel):
+    status: str = Field(description='"ok"')
+    version: str = Field(description="the meksiko_solver library's version")
+    workers: int = Field(description="solver threads")
+    limits: Dict[str, int] = Field(description="the per-request limits")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "status": "ok", "version": "0.1.0", "workers": 2,
+        "limits": {"max_body_bytes": 65536, "max_samples": 1000, "max_time_budget_ms": 10000},
+    }]})
+
+
+# --- for the hint and review requests to come ------------------------------------------------------
+
+class SamplingOptions(RequestModel):
+    """The options of a request that samples worlds (hints, review). The server's limits are
+    checked by the route: ``settings.check_limits(body.samples, body.time_budget_ms)``."""
+
+    samples: Optional[int] = Field(None, ge=1, description="worlds to sample (default: the library's)")
+    seed: Optional[int] = Field(None, description="random seed (same seed, same answer)")
+    time_budget_ms: Optional[int] = Field(None, ge=1, description="stop sampling after this long")
+
+
+# --- errors ----------------------------------------------------------------------------------------
+
+class ErrorResponse(BaseModel):
+    """Every error: one readable message that names the bad field and value."""
+
+    detail: str
+    errors: Optional[List[str]] = Field(None, description="for a 422 on the request's shape: one message "
+                                                          "per problem (detail joins them)")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"detail": "hands[1][3]: unknown card 'ZZ': use a rank 7 8 9 T J Q K A and a suit S H D C",
+         "errors": ["hands[1][3]: unknown card 'ZZ': use a rank 7 8 9 T J Q K A and a suit S H D C"]},
+    ]})

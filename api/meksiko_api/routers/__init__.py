@@ -1,0 +1,1 @@
+"""One router per resource; app.py includes those listed in its ROUTERS."""

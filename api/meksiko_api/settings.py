@@ -1,0 +1,90 @@
+"""The service's settings: where it listens and the limits it puts on each request.
+
+Every field can be set by an environment variable ``MEKSIKO_API_<FIELD>``:
+
+>>> Settings.from_env({"MEKSIKO_API_MAX_SAMPLES": "200"}).max_samples
+200
+>>> Settings(max_samples=200).check_limits(samples=500)
+Traceback (most recent call last):
+...
+meksiko_api.errors.LimitError: samples 500 is over this server's limit of 200 (MEKSIKO_API_MAX_SAMPLES)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass, field
+from typing import Mapping, Optional
+
+from .errors import LimitError, SettingsError
+
+ENV_PREFIX = "MEKSIKO_API_"
+
+
+def _default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Where the server listens and what one request may ask for."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    #: Solver threads: requests beyond this many wait their turn (each thread keeps a solver table).
+    workers: int = field(default_factory=_default_workers)
+    #: Largest request body accepted; larger ones get 413.
+    max_body_bytes: int = 64 * 1024
+    #: Most sampled worlds one hint or review request may ask for.
+    max_samples: int = 1000
+    #: Largest time budget (ms) one hint or review request may ask for.
+    max_time_budget_ms: int = 10_000
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.host, str) or not self.host.strip():
+            raise SettingsError(f"host must be a host name or address, not {self.host!r}")
+        for name in ("port", "workers", "max_body_bytes", "max_samples", "max_time_budget_ms"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise SettingsError(f"setting {name} ({ENV_PREFIX}{name.upper()}) must be a positive "
+                                    f"whole number, not {value!r}")
+        if self.port > 65535:
+            raise SettingsError(f"setting port ({ENV_PREFIX}PORT) must be from 1 to 65535, not {self.port!r}")
+
+    @classmethod
+    def from_env(cls, environ: Optional[Mapping[str, str]] = None, **overrides: object) -> "Settings":
+        """Defaults, then ``MEKSIKO_API_*`` variables, then ``overrides`` (None values are ignored)."""
+        environ = os.environ if environ is None else environ
+        values: dict = {}
+        for f in dataclasses.fields(cls):
+            name = ENV_PREFIX + f.name.upper()
+            if name not in environ:
+                continue
+            text = environ[name].strip()
+            if f.name == "host":
+                values[f.name] = text
+                continue
+            try:
+                values[f.name] = int(text)
+            except ValueError:
+                raise SettingsError(f"{name} must be a whole number, not {environ[name]!r}") from None
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        unknown = set(values) - {f.name for f in dataclasses.fields(cls)}
+        if unknown:
+            raise SettingsError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+        return cls(**values)
+
+    def check_limits(self, samples: Optional[int] = None, time_budget_ms: Optional[int] = None) -> None:
+        """Raise LimitError (422) if a request asks for more than this server allows."""
+        if samples is not None and samples > self.max_samples:
+            raise LimitError(f"samples {samples} is over this server's limit of {self.max_samples} "
+                             f"({ENV_PREFIX}MAX_SAMPLES)")
+        if time_budget_ms is not None and time_budget_ms > self.max_time_budget_ms:
+            raise LimitError(f"time_budget_ms {time_budget_ms} is over this server's limit of "
+                             f"{self.max_time_budget_ms} ({ENV_PREFIX}MAX_TIME_BUDGET_MS)")
+
+    def limits(self) -> dict:
+        """The per-request limits, as shown by ``GET /health``."""
+        return {"max_body_bytes": self.max_body_bytes, "max_samples": self.max_samples,
+                "max_time_budget_ms": self.max_time_budget_ms}

@@ -1,0 +1,19 @@
+"""The HTTP load script works: a small run against a real server, every answer right."""
+
+import load_api
+from meksiko_solver.solver import solve
+
+
+def test_load_script_small_run(capsys):
+    assert load_api.main(["--requests", "40", "--concurrency", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "throughput:" in out and "p50" in out and "p99" in out
+    assert "errors: 0" in out
+
+
+def test_load_script_counts_failures_and_wrong_answers():
+    bodies = load_api.solve_bodies(3, seed=1)
+    right = solve(bodies[2]["hands"], bodies[2]["trump"], bodies[2]["declarer"], bodies[2]["leader"]).to_dict()
+    problems = load_api.wrong_answers(bodies, [{"tricks": -1, "card_tricks": {}}, "HTTP 500: oops", right])
+    assert len(problems) == 2
+    assert problems[0].startswith("request 0: got tricks -1") and problems[1] == "request 1: HTTP 500: oops"
