@@ -1,63 +1,20 @@
 #include "search.hpp"
 
 #include <algorithm>
-#include <array>
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
+
+#include "bits.hpp"
 
 namespace meksiko {
 
 namespace {
 
-#if !defined(__BMI2__)
-// kCompress[live][x]: the bits of x at the positions of live's set bits,
-// packed to the bottom (a portable 8-bit "pext").
-const std::array<std::uint8_t, 65536>& compress_table() {
-  static const std::array<std::uint8_t, 65536> table = [] {
-    std::array<std::uint8_t, 65536> t{};
-    for (unsigned live = 0; live < 256; ++live)
-      for (unsigned x = 0; x < 256; ++x) {
-        unsigned out = 0, k = 0;
-        for (unsigned b = 0; b < 8; ++b)
-          if (live >> b & 1) out |= (x >> b & 1) << k++;
-        t[live << 8 | x] = static_cast<std::uint8_t>(out);
-      }
-    return t;
-  }();
-  return table;
-}
-#endif
-
-#if defined(__BMI2__)
-inline unsigned compress8(unsigned x, unsigned live) { return _pext_u32(x, live); }
-#else
-const std::array<std::uint8_t, 65536>& kCompress = compress_table();
-inline unsigned compress8(unsigned x, unsigned live) { return kCompress[live << 8 | x]; }
-#endif
-
-// Each byte of the result holds the number of bits set in that byte of x.
-inline std::uint32_t byte_counts(std::uint32_t x) {
-  x = x - ((x >> 1) & 0x55555555u);
-  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-  return (x + (x >> 4)) & 0x0F0F0F0Fu;
-}
-
-// Each byte of the result has every bit at or below the highest bit set in
-// that byte of x.
-inline std::uint32_t smear_down(std::uint32_t x) {
-  x |= (x >> 1) & 0x7F7F7F7Fu;
-  x |= (x >> 2) & 0x3F3F3F3Fu;
-  return x | ((x >> 4) & 0x0F0F0F0Fu);
-}
+inline unsigned suit_byte(Mask m, int suit) { return (m >> (8 * suit)) & 0xFF; }
 
 // A seat's four suit lengths, 4 bits each.
 inline std::uint64_t suit_lengths(Mask hand) {
   std::uint32_t c = byte_counts(hand);
   return (c & 0xF) | (c >> 4 & 0xF0) | (c >> 8 & 0xF00) | (c >> 12 & 0xF000);
 }
-
-inline unsigned suit_byte(Mask m, int suit) { return (m >> (8 * suit)) & 0xFF; }
 
 // The n-th (from 0) lowest set bit of m.
 inline int select_bit(Mask m, int n) {
@@ -108,14 +65,10 @@ Mask Search::representatives(Mask legal, Mask live) const {
 #if defined(__BMI2__)
   // In the order of the live cards, a run's lowest card is one of ours whose
   // next lower live card is not ours, or the lowest live card of its suit.
-  Mask rel = _pext_u32(hand_[to_move()], live);
-  Mask starts = 0;
-  for (int s = 0; s < kSuits; ++s) {
-    Mask l = live & suit_bits(s);
-    starts |= l & (0u - l);
-  }
-  Mask rel_reps = rel & (~(rel << 1) | _pext_u32(starts, live));
-  return _pdep_u32(rel_reps, live) & legal;
+  Mask rel = pext32(hand_[to_move()], live);
+  Mask starts = live & ~smear_up(live << 1 & 0xFEFEFEFEu);
+  Mask rel_reps = rel & (~(rel << 1) | pext32(starts, live));
+  return pdep32(rel_reps, live) & legal;
 #endif
   Mask others = live & ~hand_[to_move()];
   Mask reps = 0;
@@ -146,7 +99,7 @@ std::uint64_t relative_cards_key(const Mask hands[kSeats]) {
   std::uint64_t k = 0;
   for (int s = 0; s < kSuits; ++s) {
     unsigned l = suit_byte(live, s);
-    unsigned code = compress8(suit_byte(lo_bits, s), l) | compress8(suit_byte(hi_bits, s), l) << 8;
+    unsigned code = pext32(suit_byte(lo_bits, s), l) | pext32(suit_byte(hi_bits, s), l) << 8;
     k |= std::uint64_t{code} << (16 * s);
   }
   return k;
@@ -155,29 +108,25 @@ std::uint64_t relative_cards_key(const Mask hands[kSeats]) {
 TTShape Search::shape() const {
   TTShape sh;
   Mask a = hand_[0], b = hand_[1], c = hand_[2];
-  Mask live = a | b | c, lo_bits = a | c, hi_bits = b | c;
-  std::uint64_t lengths = 0, code = 0;
-  for (int s = 0; s < kSuits; ++s) {
-    unsigned l = suit_byte(live, s);
-    int shift = 8 - popcount(l);  // align the highest card at bit 7
-    unsigned lo = compress8(suit_byte(lo_bits, s), l) << shift & 0xFF;
-    unsigned hi = compress8(suit_byte(hi_bits, s), l) << shift & 0xFF;
-    code |= std::uint64_t(lo | hi << 8) << (16 * s);
-  }
-  lengths = suit_lengths(a) | suit_lengths(b) << 16 | suit_lengths(c) << 32;
-  sh.lengths = lengths;
-  sh.code = code;
+  Mask live = a | b | c;
+  // The owners of the live cards, packed in card order: with equal suit
+  // lengths (the key) every position packs each suit at the same place.
+  sh.code = pext32(a | c, live) | std::uint64_t{pext32(b | c, live)} << 32;
+  sh.lengths = suit_lengths(a) | suit_lengths(b) << 16 | suit_lengths(c) << 32;
   sh.context = static_cast<std::uint8_t>(leader_ | declarer_ << 2 | trump_ << 4);
   return sh;
 }
 
-// The mover's cards equivalent to `card` (its run): from it up to the next
-// live card of another seat.
-Mask Search::run_of(int card, int seat, Mask live) const {
+// A result found for `card`, the lowest of its run of equivalent cards in
+// `seat`'s hand (which holds it), holds for the whole run: if any card of the
+// run mattered, the run's lowest card matters too.
+Mask Search::widen_to_run(Mask rel, int card, int seat, Mask live) const {
   Mask suit = suit_bits(suit_of(card));
+  Mask mine_up = hand_[seat] & suit & ~(card_bit(card) - 1);
+  if (!(rel & mine_up)) return rel;
   Mask others_above = live & ~hand_[seat] & suit & ~((card_bit(card) << 1) - 1);
-  Mask below_next = others_above ? card_bit(lowest_card(others_above)) - 1 : ~Mask{0};
-  return (hand_[seat] | card_bit(card)) & suit & below_next & ~(card_bit(card) - 1);
+  Mask run = others_above ? mine_up & (card_bit(lowest_card(others_above)) - 1) : mine_up;
+  return rel & run ? rel | card_bit(card) : rel;
 }
 
 // A card that won by outranking another card of its suit matters.
@@ -300,29 +249,12 @@ namespace {
 // The table mask keeping, per suit, the live cards from the top down to the
 // lowest card in rel.
 TTMask mask_from_rel(Mask rel, Mask live) {
-  TTMask mask = 0;
-  for (int s = 0; s < kSuits; ++s) {
-    Mask r = rel & live & suit_bits(s);
-    if (!r) continue;
-    int k = popcount(live & suit_bits(s) & ~(card_bit(lowest_card(r)) - 1));
-    unsigned m = (0xFF00u >> k) & 0xFF;
-    mask |= std::uint64_t(m | m << 8) << (16 * s);
-  }
-  return mask;
+  std::uint64_t kept = pext32(live & smear_up(rel & live), live);
+  return kept | kept << 32;
 }
 
-// The live cards a table mask keeps: the top k of each suit.
-Mask rel_from_mask(TTMask mask, Mask live) {
-  Mask rel = 0;
-  for (int s = 0; s < kSuits; ++s) {
-    int k = popcount(static_cast<unsigned>(mask >> (16 * s)) & 0xFF);
-    if (!k) continue;
-    unsigned l = suit_byte(live, s);
-    int lowest = select_bit(l, popcount(l) - k);
-    rel |= (l & ~((1u << lowest) - 1)) << (8 * s);
-  }
-  return rel;
-}
+// The live cards a table mask keeps.
+Mask rel_from_mask(TTMask mask, Mask live) { return pdep32(static_cast<std::uint32_t>(mask), live); }
 
 }  // namespace
 
@@ -385,7 +317,6 @@ bool Search::lead_node(int need, Mask* rel) {
   Mask all = 0;
   for (int i = 0; i < n; ++i) {
     int c = moves[i];
-    Mask run = run_of(c, p, live);
     hand_[p] ^= card_bit(c);
     cards_[0] = c;
     count_ = 1;
@@ -393,7 +324,7 @@ bool Search::lead_node(int need, Mask* rel) {
     bool r = node(need, &r_c);
     count_ = 0;
     hand_[p] ^= card_bit(c);
-    if (r_c & run) r_c |= card_bit(c);  // the result holds for the whole run
+    r_c = widen_to_run(r_c, c, p, live);
     if (r == maximizing) {
       *rel = r_c;
       if (use_table) {
@@ -439,7 +370,6 @@ bool Search::follow_node(int need, Mask* rel) {
     bool takes = (moves == beat);
     for (; moves; moves &= moves - 1) {
       int c = lowest_card(moves);
-      Mask run = run_of(c, p, live);
       hand_[p] ^= card_bit(c);
       bool r;
       Mask r_c;
@@ -461,7 +391,7 @@ bool Search::follow_node(int need, Mask* rel) {
         --count_;
       }
       hand_[p] ^= card_bit(c);
-      if (r_c & run) r_c |= card_bit(c);  // the result holds for the whole run
+      r_c = widen_to_run(r_c, c, p, live);
       if (r == maximizing) {
         *rel = r_c;
         return r;

@@ -62,7 +62,7 @@ class Search {
   int quick_tricks(int seat, Mask* rel) const;
   void sure_trump_tricks(int* declarer_min, Mask* declarer_rel, int* defence_min, Mask* defence_rel) const;
   TTShape shape() const;
-  Mask run_of(int card, int seat, Mask live) const;
+  Mask widen_to_run(Mask rel, int card, int seat, Mask live) const;
   Mask live_in_trick() const;
   Mask representatives(Mask legal, Mask live) const;
   int order_lead(Mask moves, int best_hint, int* out) const;

@@ -25,13 +25,13 @@ namespace meksiko {
 struct TTShape {
   std::uint64_t lengths;  // 4 bits per (seat, suit): the hash key
   std::uint8_t context;   // leader | declarer << 2 | trump << 4
-  // Per suit 16 bits: the owners of the live cards from the top down (bit 7
-  // the highest card): owner code bit 0 (seat 0 or 2) in the low byte, bit 1
-  // (seat 1 or 2) in the high byte.
+  // The owners of the live cards packed in card order: owner code bit 0
+  // (seat 0 or 2) in the low 32 bits, bit 1 (seat 1 or 2) in the high 32.
   std::uint64_t code;
 };
 
-// Which code bits an entry keeps: per suit, the top k cards.
+// Which code bits an entry keeps: per suit, the top k cards (the same
+// positions in both halves).
 using TTMask = std::uint64_t;
 
 // What the table knows of a position.
