@@ -343,6 +343,12 @@ bool Search::lead_node(int need, Mask* rel) {
   return !maximizing;
 }
 
+// The card of lowest rank in m (the first suit on ties).
+inline int lowest_by_rank(Mask m) {
+  for (int r = 0;; ++r)
+    if (Mask at = m & (0x01010101u << r)) return lowest_card(at);
+}
+
 // The cards that beat `winning`, the card now winning the trick.
 inline Mask beaters(int winning, int trump) {
   int s = suit_of(winning);
@@ -364,12 +370,16 @@ bool Search::follow_node(int need, Mask* rel) {
   // Our side already winning: play low. Else win as cheaply as possible.
   bool ours = (win_seat == declarer_) == maximizing;
   Mask first = ours ? lose : beat, second = ours ? beat : lose;
+  // A discard (neither following nor ruffing): the lowest ranks first, whatever the suit.
+  bool discarding = legal == hand_[p] && !(hand_[p] & suit_bits(suit_of(cards_[0]))) &&
+                    !(trump_ != kNoTrump && (hand_[p] & suit_bits(trump_)));
   Mask all = 0;
   for (int group = 0; group < 2; ++group) {
     Mask moves = group == 0 ? first : second;
     bool takes = (moves == beat);
-    for (; moves; moves &= moves - 1) {
-      int c = lowest_card(moves);
+    while (moves) {
+      int c = discarding ? lowest_by_rank(moves) : lowest_card(moves);
+      moves &= ~card_bit(c);
       hand_[p] ^= card_bit(c);
       bool r;
       Mask r_c;
