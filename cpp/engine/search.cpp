@@ -182,14 +182,14 @@ int Search::quick_tricks(int seat, Mask* rel) const {
     *rel = 0;
     return 0;
   }
-  std::uint32_t top_counts = byte_counts(all_tops);
   int plan_a = 0, plan_b = 0;
   Mask rel_a = 0, rel_b = 0;
   bool trumps_drawn = false;
-  for (int s = 0; s < kSuits; ++s) {
-    int tops = top_counts >> (8 * s) & 0xFF;
-    if (!tops) continue;
-    Mask tops_mask = all_tops & suit_bits(s);
+  for (Mask left = all_tops; left;) {
+    int s = suit_of(lowest_card(left));
+    Mask tops_mask = left & suit_bits(s);
+    left &= ~suit_bits(s);
+    int tops = popcount(tops_mask);
     int l1 = len1 >> (8 * s) & 0xFF, l2 = len2 >> (8 * s) & 0xFF;
     int runs = tops >= std::max(l1, l2) ? static_cast<int>(own >> (8 * s) & 0xFF) : tops;  // cashed if unruffed
     if (s == trump_) {
@@ -364,7 +364,7 @@ bool Search::follow_node(int need, Mask* rel) {
   Mask legal = legal_cards(hand_[p], cards_[0], trump_);
   Mask reps = representatives(legal, live);
   int win = (count_ == 2 && beats(cards_[1], cards_[0], trump_)) ? 1 : 0;
-  int win_seat = (leader_ + win) % kSeats;
+  int win_seat = win ? next_seat(leader_) : leader_;
   Mask beat = reps & beaters(cards_[win], trump_);
   Mask lose = reps & ~beat;
   // Our side already winning: play low. Else win as cheaply as possible.

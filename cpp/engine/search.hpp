@@ -39,7 +39,10 @@ class Search {
 
   // A quick estimate of value(), to probe first.
   int guess() const;
-  int to_move() const { return (leader_ + count_) % kSeats; }
+  int to_move() const {
+    int seat = leader_ + count_;
+    return seat >= kSeats ? seat - kSeats : seat;
+  }
   int tricks_left() const { return popcount(hand_[to_move()]); }
   Mask legal_moves() const;
   // One card per class of equivalent legal cards.
