@@ -117,7 +117,7 @@ def test_docs_and_an_example_for_every_body(client):
             for response in op["responses"].values():
                 ok = response["content"]["application/json"]["schema"]
                 responses.update(ref["$ref"] for ref in ok.get("anyOf", [ok]))
-    assert {r.split("/")[-1] for r in requests} == {"AnalyzeRequest", "SolveRequest"}
+    assert {r.split("/")[-1] for r in requests} >= {"AnalyzeRequest", "SolveRequest"}
     assert {r.split("/")[-1] for r in responses} >= {"SolveResponse", "DeclarerAnalysisResponse",
                                                       "DealTableResponse", "RulesResponse", "HealthResponse",
                                                       "ErrorResponse"}

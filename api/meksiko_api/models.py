@@ -9,7 +9,7 @@ also be a holding string ``S.H.D.C`` such as ``AK7.QJ.T98.A``.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Dict, List, Optional, Union
+from typing import Annotated, Any, Dict, List, Literal, Optional, Union
 
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field,
                       WithJsonSchema)
@@ -214,6 +214,194 @@ class HealthResponse(BaseModel):
     model_config = ConfigDict(json_schema_extra={"examples": [{
         "status": "ok", "version": "0.1.0", "workers": 2,
         "limits": {"max_body_bytes": 65536, "max_samples": 1000, "max_time_budget_ms": 10000},
+    }]})
+
+
+# --- POST /v1/deal/random, POST /v1/deal/parse ------------------------------------------------------
+
+class RandomDealRequest(RequestModel):
+    """A random deal from a seed (the library's ``game.deal_cards``)."""
+
+    seed: Optional[int] = Field(None, description="shuffle seed (same seed, same deal); null: a fresh "
+                                                  "random seed, returned in the answer")
+    dealer: Seat = 0
+    rules: str = Field(DEFAULT_RULES, description=f"rule profile: {', '.join(RULES)}",
+                       json_schema_extra={"enum": list(RULES)})
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"seed": 4, "dealer": 0, "rules": "mexico-club"}]})
+
+
+class ParseDealRequest(RequestModel):
+    """A deal as text: ``"<h0> <h1> <h2> <talon>"`` (hands as holdings, the talon as two cards)."""
+
+    deal: str = Field(max_length=400, description='"<h0> <h1> <h2> <talon>", e.g. '
+                                                   '"A97.KQ8.J8.T9 8.A97.A97.AKJ KQJT.JT.KQ.Q7 8C TD"')
+    dealer: Seat = 0
+    rules: str = Field(DEFAULT_RULES, description=f"rule profile: {', '.join(RULES)}",
+                       json_schema_extra={"enum": list(RULES)})
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"deal": "A97.KQ8.J8.T9 8.A97.A97.AKJ KQJT.JT.KQ.Q7 8C TD", "dealer": 2, "rules": "mexico-club"}]})
+
+
+class DealResponse(BaseModel):
+    """A deal as dealt, in every form the page and the other routes take."""
+
+    seed: Optional[int] = Field(description="the shuffle seed (random deals), else null")
+    dealer: int
+    hands: List[List[str]] = Field(description="the 10 cards of seats 0, 1 and 2, canonical order")
+    talon: List[str]
+    holdings: List[str] = Field(description="the hands as holdings S.H.D.C")
+    text: str = Field(description='the deal as text "<h0> <h1> <h2> <talon>" (POST /v1/deal/parse reads it)')
+    record: Dict[str, Any] = Field(description="a deal record (docs/records.md) of the deal before the auction")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "seed": None, "dealer": 2,
+        "hands": [["AS", "9S", "7S", "KH", "QH", "8H", "JD", "8D", "TC", "9C"], ["..."], ["..."]],
+        "talon": ["TD", "8C"], "holdings": ["A97.KQ8.J8.T9", "8.A97.A97.AKJ", "KQJT.JT.KQ.Q7"],
+        "text": "A97.KQ8.J8.T9 8.A97.A97.AKJ KQJT.JT.KQ.Q7 TD 8C",
+        "record": {"rules": "mexico-club", "mode": "easy", "dealer": 2, "hands": ["..."], "talon": ["TD", "8C"],
+                   "auction": [], "discard": [], "trump": None, "play": []},
+    }]})
+
+
+# --- POST /v1/table/advance, POST /v1/table/position ----------------------------------------------------
+
+class TableAction(RequestModel):
+    """The human's decision: exactly one of a call, a declaration (discard and trump) or a card."""
+
+    call: Optional[str] = Field(None, description='a call: "5".."10", "M" or "NEXT"')
+    discard: Optional[Cards] = Field(None, description="the declarer's two discarded cards ([] on Meksiko)")
+    trump: Trump = None
+    card: Optional[CardStr] = Field(None, description="a card to play")
+
+
+class AdvanceRequest(RequestModel):
+    """A deal at the table so far, the human's seat and (optionally) the human's next decision."""
+
+    record: Dict[str, Any] = Field(description="the deal record so far (docs/records.md)")
+    seat: Seat = Field(description="the human's seat; the engine plays the other two")
+    action: Optional[TableAction] = Field(None, description="the human's decision, applied first "
+                                                            "(it must be the human's turn)")
+    policy: Literal["hint", "random"] = Field(
+        "hint", description='the engine seats\' policy: "hint" (the hint engine\'s policies; random play while '
+                            'they are not installed, see the answer\'s "engine") or "random"')
+    samples: Optional[int] = Field(None, ge=1, description="worlds the hint policies sample per decision")
+    seed: int = Field(0, description="seed of the engine seats' decisions (same seed, same play)")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"record": {"dealer": 2, "hands": ["A97.KQ8.J8.T9", "8.A97.A97.AKJ", "KQJT.JT.KQ.Q7"],
+                    "talon": ["8C", "TD"]}, "seat": 1, "policy": "random", "seed": 7},
+        {"record": {"dealer": 2, "hands": ["A97.KQ8.J8.T9", "8.A97.A97.AKJ", "KQJT.JT.KQ.Q7"],
+                    "talon": ["8C", "TD"], "auction": []}, "seat": 0, "action": {"call": "6"},
+         "policy": "random", "seed": 7},
+    ]})
+
+
+class DeclareOptions(BaseModel):
+    cards: List[str] = Field(description="the declarer's cards to choose the discard from (12; 10 on Meksiko)")
+    discard: int = Field(description="how many cards to discard: 2, or 0 on Meksiko")
+    trumps: List[str] = Field(description="the trumps that may be named")
+
+
+class EngineAction(BaseModel):
+    seat: int
+    phase: str = Field(description='"auction", "declare" or "play"')
+    call: Optional[str] = None
+    discard: Optional[List[str]] = None
+    trump: Optional[str] = None
+    card: Optional[str] = None
+
+
+class SeatCall(BaseModel):
+    seat: int
+    call: str
+
+
+class TrickEntry(BaseModel):
+    leader: int
+    cards: List[str]
+    seats: List[int]
+    winner: Optional[int] = Field(description="null for the trick in progress")
+
+
+class AdvanceResponse(BaseModel):
+    """The deal after the human's decision and the engine's, and what the human may do now."""
+
+    record: Dict[str, Any] = Field(description="the deal record so far")
+    seat: int
+    engine: str = Field(description='the policy the engine seats played: "hint" or "random"')
+    engine_actions: List[EngineAction] = Field(description="the engine's decisions made by this request")
+    phase: str = Field(description='"auction", "declare", "play" or "done"')
+    to_move: Optional[int] = Field(description="the seat to decide, null when the deal is done")
+    your_turn: bool
+    calls: List[SeatCall] = Field(description="the auction so far, each call with its seat")
+    declarer: Optional[int]
+    contract: Optional[str]
+    trump: Optional[str]
+    hand: List[str] = Field(description="the human's cards now (12 for the declarer while declaring)")
+    talon: Optional[List[str]] = Field(description="the talon once a numeric contract exposed it, else null")
+    legal_calls: List[str] = Field(description="the calls the human may make now (auction, the human's turn)")
+    legal_cards: List[str] = Field(description="the cards the human may play now (play, the human's turn)")
+    declare: Optional[DeclareOptions] = Field(description="while the human must discard and name trump")
+    view: Dict[str, Any] = Field(description="the human's view (docs/hints.md), the body of a hint request")
+    tricks: List[TrickEntry] = Field(description="the tricks so far; the one in progress last")
+    tricks_won: List[int]
+    scores: Optional[List[int]] = Field(description="the deal's score changes once it is done")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "record": {"rules": "mexico-club", "mode": "easy", "dealer": 2, "hands": ["..."], "talon": ["TD", "8C"],
+                   "auction": ["5"], "discard": [], "trump": None, "play": []},
+        "seat": 1, "engine": "random", "engine_actions": [{"seat": 0, "phase": "auction", "call": "5"}],
+        "phase": "auction", "to_move": 1, "your_turn": True, "calls": [{"seat": 0, "call": "5"}], "declarer": None, "contract": None, "trump": None,
+        "hand": ["8S", "AH", "9H", "7H", "AD", "9D", "7D", "AC", "KC", "JC"], "talon": None,
+        "legal_calls": ["6", "7", "8", "9", "10", "M", "NEXT"], "legal_cards": [], "declare": None,
+        "view": {"rules": "mexico-club", "mode": "easy", "seat": 1, "dealer": 2, "hand": ["..."],
+                 "auction": ["5"], "talon": None, "trump": None, "play": []},
+        "tricks": [], "tricks_won": [0, 0, 0], "scores": None,
+    }]})
+
+
+class PositionRequest(RequestModel):
+    """A deal record and the index of a card in its play: the position before that card."""
+
+    record: Dict[str, Any] = Field(description="a deal record past the declarer's decision (docs/records.md)")
+    index: Optional[int] = Field(None, ge=0, le=30, description="the position before play[index]; null: "
+                                                                "after the last card of the record")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "record": {"dealer": 2, "hands": ["A97.KQ8.J8.T9", "8.A97.A97.AKJ", "KQJT.JT.KQ.Q7"],
+                   "talon": ["8C", "TD"], "auction": ["5", "NEXT", "NEXT"], "discard": ["7S", "8C"],
+                   "trump": "H", "play": ["KH", "AH", "JH"]},
+        "index": 1,
+    }]})
+
+
+class PositionResponse(BaseModel):
+    """The position before a card and the double-dummy value of every legal card there."""
+
+    index: int = Field(description="the position before play[index] (index = the number of cards played)")
+    card: Optional[str] = Field(description="the card the record plays here, null at its end")
+    declarer: int
+    contract: str
+    trump: Optional[str]
+    hands: List[List[str]] = Field(description="the cards each seat holds at that moment")
+    leader: Optional[int] = Field(description="the leader of the trick in progress (null once the deal is over)")
+    played: List[str] = Field(description="the cards already played to the trick in progress")
+    to_move: Optional[int]
+    tricks: List[TrickEntry] = Field(description="the tricks before that moment; the one in progress last")
+    tricks_won: List[int]
+    value: Optional[int] = Field(description="the declarer's double-dummy tricks in the whole deal "
+                                             "(won so far + the most from here)")
+    values: Dict[str, int] = Field(description="the same after each legal card of the seat to move")
+    line: List[str] = Field(description="one optimal line from here")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "index": 1, "card": "AH", "declarer": 0, "contract": "5", "trump": "H",
+        "hands": [["AS", "9S", "QH", "8H", "JD", "TD", "8D", "TC", "9C"], ["8S", "AH", "9H", "7H", "..."], ["..."]],
+        "leader": 0, "played": ["KH"], "to_move": 1,
+        "tricks": [{"leader": 0, "cards": ["KH"], "seats": [0], "winner": None}], "tricks_won": [0, 0, 0],
+        "value": 2, "values": {"AH": 2, "9H": 3, "7H": 3}, "line": ["AH", "TH", "7D", "..."],
     }]})
 
 

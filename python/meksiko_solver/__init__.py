@@ -19,10 +19,12 @@ from .errors import (
     RulesError,
 )
 from .game import play_deal, play_game
+from .hints import BaselinePolicy, HintPolicy, bid_hint, discard_hint, play_hint, run_arena
 from .play import legal_cards, trick_winner
 from .policies import RandomPolicy, SeatView
 from .position import Position
 from .record import DealRecord, GameRecord
+from .review import GameReview, Review, review
 from .rules import RULES, GameConfig, RuleProfile, game_config, get_rules
 from .scoring import apply_scores, game_winners, score_deal
 from .solver import SolveResult, Solver, solve, solve_many
@@ -33,6 +35,7 @@ __all__ = [
     "RULES",
     "Auction",
     "AuctionError",
+    "BaselinePolicy",
     "Card",
     "DealRecord",
     "DealState",
@@ -40,7 +43,9 @@ __all__ = [
     "DeclarerAnalysis",
     "GameConfig",
     "GameRecord",
+    "GameReview",
     "Hand",
+    "HintPolicy",
     "IllegalPlayError",
     "MeksikoError",
     "NotationError",
@@ -48,6 +53,7 @@ __all__ = [
     "PositionError",
     "RandomPolicy",
     "RecordError",
+    "Review",
     "RuleProfile",
     "RulesError",
     "SeatView",
@@ -56,7 +62,9 @@ __all__ = [
     "analyze_declarer",
     "analyze_many",
     "apply_scores",
+    "bid_hint",
     "deal_table",
+    "discard_hint",
     "game_config",
     "game_winners",
     "get_rules",
@@ -65,6 +73,9 @@ __all__ = [
     "parse_hand",
     "play_deal",
     "play_game",
+    "play_hint",
+    "review",
+    "run_arena",
     "score_deal",
     "solve",
     "solve_many",

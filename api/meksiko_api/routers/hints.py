@@ -1,0 +1,49 @@
+"""POST /v1/hints/bid|discard|play: advice from one seat's view (perfect-information Monte Carlo)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from fastapi import APIRouter
+
+from meksiko_solver.hints import bid_hint, discard_hint, play_hint
+
+from ..deps import AppSettings, Pool
+from ..errors import ERROR_RESPONSES
+from ..hint_models import HintRequest, HintResponse, PlayHintRequest
+
+router = APIRouter(prefix="/v1/hints", tags=["hints"], responses=ERROR_RESPONSES)
+
+
+def _options(body: HintRequest) -> dict:
+    options = {"seed": body.seed or 0, "time_budget_ms": body.time_budget_ms}
+    if body.samples is not None:
+        options["samples"] = body.samples
+    return options
+
+
+async def _hint(hint: Callable, body: HintRequest, settings: AppSettings, pool: Pool) -> dict:
+    settings.check_limits(body.samples, body.time_budget_ms)
+    return await pool.run(lambda: hint(body.view(), **_options(body)).to_dict())
+
+
+@router.post("/bid", response_model=HintResponse, response_model_exclude_unset=True, summary="Bid hint: the call to make")
+async def bid(body: HintRequest, settings: AppSettings, pool: Pool) -> dict:
+    """For the seat whose turn it is in the auction: the probability of making each contract
+    and its expected score, the estimated score of passing, the recommended ``call`` and
+    ``max_bid``."""
+    return await _hint(bid_hint, body, settings, pool)
+
+
+@router.post("/discard", response_model=HintResponse, response_model_exclude_unset=True, summary="Discard hint: the two cards to discard and the trump")
+async def discard(body: HintRequest, settings: AppSettings, pool: Pool) -> dict:
+    """For the declarer holding 12 cards after a numeric contract: the recommended ``discard``
+    and ``trump`` with the probability of making and the expected tricks of the best candidates."""
+    return await _hint(discard_hint, body, settings, pool)
+
+
+@router.post("/play", response_model=HintResponse, response_model_exclude_unset=True, summary="Play hint: the card to play")
+async def play(body: PlayHintRequest, settings: AppSettings, pool: Pool) -> dict:
+    """For the seat to play: every legal card with the expected declarer tricks, the probability
+    that the contract makes and the expected score change for the seat; the recommended ``card``."""
+    return await _hint(play_hint, body, settings, pool)

@@ -1,0 +1,108 @@
+"""Fixed, seeded views for the hint benchmarks, and their stored recommendations.
+
+    python benchmarks/hint_sets.py     # regenerate data/hint_answers.jsonl (only when a set changes)
+
+The views come from the deals of ``deal_sets.full_deals()`` (bid, discard and opening-lead
+views) and from seeded deals played by the baseline policy (views later in the play). Each
+hint's answer depends only on the exact double-dummy values and the seeded sampling, so the
+stored recommendations stay valid when the engine gets faster.
+"""
+
+from __future__ import annotations
+
+from deal_sets import full_deals, load_answers, write_answers
+from meksiko_solver.cards import Card, Hand
+from meksiko_solver.game import play_deal
+from meksiko_solver.hints.heuristics import simple_declare
+from meksiko_solver.hints.policy import BaselinePolicy
+from meksiko_solver.record import DealRecord
+
+COUNT = 10
+SAMPLES = 200
+ANSWERS = "hint_answers.jsonl"
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= Card(c).mask
+    return m
+
+
+def _strings(mask: int) -> list:
+    return [str(c) for c in sorted(Card(i) for i in range(32) if mask >> i & 1)]
+
+
+def bid_views() -> list:
+    """Deal i, seat i % 3 to call second, after the opener's 5 (6 or more, Meksiko, or NEXT)."""
+    out = []
+    for i, d in enumerate(full_deals()[:COUNT]):
+        seat = i % 3
+        out.append({"seat": seat, "dealer": (seat + 1) % 3, "hand": d["hands"][seat], "auction": ["5"]})
+    return out
+
+
+def discard_views() -> list:
+    """Deal i, seat i % 3 opens 6 and the others say NEXT: twelve cards to declare with."""
+    out = []
+    for i, d in enumerate(full_deals()[:COUNT]):
+        seat = i % 3
+        out.append({"seat": seat, "dealer": (seat + 2) % 3, "hand": d["hands"][seat],
+                    "auction": ["6", "NEXT", "NEXT"], "talon": d["talon"]})
+    return out
+
+
+def opening_views() -> list:
+    """The declarer's view at his opening lead (discard and trump by the rule of thumb)."""
+    out = []
+    for v in discard_views():
+        twelve = Hand.from_string(v["hand"]).mask | _mask(v["talon"])
+        discard, trump = simple_declare(twelve)
+        out.append({**v, "discard": _strings(discard), "trump": "SHDC"[trump], "play": []})
+    return out
+
+
+def later_views() -> list:
+    """The seat to play after 4, 10, 16 and 22 cards of seeded deals played by the baseline."""
+    out = []
+    seed = 0
+    while len(out) < COUNT:
+        deal = play_deal([BaselinePolicy()] * 3, dealer=seed % 3, seed=1000 + seed)
+        d = deal.to_dict()
+        for upto in (4, 10, 16, 22):
+            if len(out) >= COUNT:
+                break
+            state = DealRecord.from_dict({**d, "play": d["play"][:upto]}).replay()
+            seat = state.to_move
+            view = {"seat": seat, "dealer": d["dealer"], "hand": d["hands"][seat], "auction": d["auction"],
+                    "trump": d["trump"], "play": d["play"][:upto]}
+            if deal.contract != "M":
+                view["talon"] = d["talon"]
+                if seat == deal.declarer:
+                    view["discard"] = d["discard"]
+            out.append(view)
+        seed += 1
+    return out
+
+
+def answers() -> dict:
+    rows = load_answers(ANSWERS)
+    return {row["set"]: row["answers"] for row in rows}
+
+
+def main() -> None:
+    from meksiko_solver.hints import bid as bid_module
+    from meksiko_solver.hints import bid_hint, discard_hint, play_hint
+
+    rows = []
+    bid_module._CACHE.clear()
+    rows.append({"set": "bid", "answers": [bid_hint(v, SAMPLES, 0).call for v in bid_views()]})
+    rows.append({"set": "discard", "answers": [
+        [[str(c) for c in h.discard], "SHDC"[h.trump]] for h in (discard_hint(v, SAMPLES, 0) for v in discard_views())]})
+    rows.append({"set": "opening", "answers": [str(play_hint(v, SAMPLES, 0).card) for v in opening_views()]})
+    rows.append({"set": "later", "answers": [str(play_hint(v, SAMPLES, 0).card) for v in later_views()]})
+    write_answers(ANSWERS, rows)
+
+
+if __name__ == "__main__":
+    main()

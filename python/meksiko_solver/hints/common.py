@@ -1,0 +1,76 @@
+"""What every hint shares: parsing its arguments, sampling its worlds, and its result's frame."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterator, Optional, Tuple
+
+from ..errors import MeksikoError
+from .engine import Budget
+from .sampling import Layout, World
+from .view import View, parse_view
+
+DEFAULT_SAMPLES = 200
+
+
+def check_samples(samples: object) -> int:
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise MeksikoError(f"samples must be a positive whole number, not {samples!r}")
+    return samples
+
+
+def check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise MeksikoError(f"seed must be a whole number, not {seed!r}")
+    return seed
+
+
+@dataclass
+class Worlds:
+    """The sampled (or enumerated) worlds of a view: a lazy iterator plus the exact count."""
+
+    layout: Layout
+    count: int  # consistent worlds in all
+    requested: int
+    iterator: Iterator[World]
+
+    @property
+    def exhaustive(self) -> bool:
+        """Every consistent world is used (there were no more than requested)."""
+        return self.count <= self.requested
+
+
+def start(view: object, samples: object, seed: object, time_budget_ms: Optional[float]
+          ) -> Tuple[View, Worlds, Budget]:
+    """Parse the arguments common to the hints, start the clock and the world sampler."""
+    budget = Budget(time_budget_ms)
+    v = parse_view(view)
+    n = check_samples(samples)
+    s = check_seed(seed)
+    layout = v.layout()
+    count = layout.count()
+    return v, Worlds(layout, count, n, layout.sample(n, s)), budget
+
+
+@dataclass
+class HintResult:
+    """The frame of every hint's answer; ``to_dict`` adds the hint's own fields."""
+
+    seat: int
+    worlds: int  # worlds actually solved
+    samples: int  # worlds requested
+    seed: int
+    consistent: int  # consistent worlds in all
+    elapsed: float = field(default=0.0, compare=False)  # seconds (not in to_dict: not deterministic)
+
+    @property
+    def exhaustive(self) -> bool:
+        return self.worlds == self.consistent
+
+    def frame(self) -> Dict[str, Any]:
+        return {"seat": self.seat, "worlds": self.worlds, "samples": self.samples, "seed": self.seed,
+                "consistent_worlds": self.consistent, "exhaustive": self.exhaustive}
+
+
+def rnd(x: float) -> float:
+    return round(x, 4)

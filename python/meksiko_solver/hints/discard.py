@@ -1,0 +1,202 @@
+"""The discard hint: which two cards to discard and which trump to name, for the declarer who
+holds twelve cards after a numeric contract (and, on a ``mexico-club`` Meksiko, which trump).
+
+The unseen cards are the defenders' twenty; each sampled world is one way they may lie. A
+candidate is a (discard, trump) pair, scored per world by solving the declarer's position after
+it double-dummy (tricks only, ``_core.solve_many``, every core, GIL released).
+
+Candidates are reduced before solving:
+
+* **Equivalent cards.** Cards of the twelve adjacent in rank with no unseen card between them
+  (a run such as K-Q when the ace is elsewhere, or 9-8-7) are interchangeable in every world,
+  so discarding any of them is one candidate: a discard is a choice of two runs (or two cards of
+  one run), shown as the run's lowest card(s). 66 pairs x 4 trumps usually shrink to 100-200.
+* **Screening, then successive halving.** The double-dummy declarer analysis of the first 12
+  worlds (``_core.analyze_many``: each trump's best tricks and every optimal discard) bounds
+  every candidate there: its value is the trump's best if it is among the optimal discards, else
+  at most one less. The 10 best by that bound are solved exactly on the first 40 worlds, and
+  the best 4 of those on every world. Only those four are reported, compared on the same worlds.
+
+Ranking: the expected score of the contract under the profile, then the probability of making
+it, then the expected tricks; then trumps in S H D C order and the lower discard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Tuple
+
+from .. import _core
+from ..auction import MEKSIKO
+from ..cards import SUITS, Card
+from ..errors import MeksikoError
+from ..policies import DECLARE
+from .common import DEFAULT_SAMPLES, HintResult, rnd, start
+from .engine import TT_BYTES, Budget, check, solve_worlds
+from .outcome import Scorer
+
+SCREEN_WORLDS = 12  # worlds of the screening analysis
+SCREEN_KEEP = 10  # candidates solved exactly on the first STAGE_WORLDS worlds
+STAGE_WORLDS = 40
+FINALISTS = 4  # candidates solved on every world (and reported)
+
+
+@dataclass
+class DiscardOption:
+    discard: Tuple[Card, ...]
+    trump: int
+    tricks: float
+    make: float
+    score: float
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"discard": [str(c) for c in self.discard], "trump": SUITS[self.trump],
+                "tricks": rnd(self.tricks), "make": rnd(self.make), "score": rnd(self.score)}
+
+
+@dataclass
+class DiscardHint(HintResult):
+    """``discard`` and ``trump``: the recommendation; ``options``: the finalists, best first."""
+
+    discard: Tuple[Card, ...] = ()
+    trump: int = 0
+    options: List[DiscardOption] = field(default_factory=list)
+    contract: str = ""
+    candidates: int = 0  # distinct (discard, trump) candidates after merging equivalent cards
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"hint": "discard", **self.frame(), "contract": self.contract,
+                "discard": [str(c) for c in self.discard], "trump": SUITS[self.trump],
+                "candidates": self.candidates, "options": [o.to_dict() for o in self.options]}
+
+
+def discard_classes(twelve: int) -> List[int]:
+    """One discard mask per class of equivalent discards of a 12-card hand (no card played yet:
+    every card outside it is unseen), each shown by the lowest card(s) of its runs."""
+    runs: List[List[int]] = []
+    for suit in range(4):
+        run: List[int] = []
+        for rank in range(8):
+            card = suit * 8 + rank
+            if twelve >> card & 1:
+                run.append(card)
+            elif run:
+                runs.append(run)
+                run = []
+        if run:
+            runs.append(run)
+    out = []
+    for i, a in enumerate(runs):
+        if len(a) >= 2:
+            out.append((1 << a[0]) | (1 << a[1]))
+        for b in runs[i + 1:]:
+            out.append((1 << a[0]) | (1 << b[0]))
+    return sorted(out, key=lambda m: [c for c in range(32) if m >> c & 1])
+
+
+def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+                 time_budget_ms: Optional[float] = None) -> DiscardHint:
+    """The discard hint for the declarer in ``view`` (a View, dict, JSON text or SeatView)."""
+    v, worlds, budget = start(view, samples, seed, time_budget_ms)
+    if v.phase != DECLARE:
+        raise MeksikoError(f"no discard to make: the deal is in the {v.phase} phase")
+    if v.seat != v.declarer:
+        raise MeksikoError(f"only the declarer (seat {v.declarer}) discards and names trump, not seat {v.seat}")
+    assert v.contract is not None
+    seat, layout = v.seat, worlds.layout
+    twelve = 0
+    for c in v.current_hand:
+        twelve |= c.mask
+    meksiko = v.contract == MEKSIKO
+    discards = [0] if meksiko else discard_classes(twelve)
+    candidates: List[Tuple[int, int]] = [(d, t) for t in range(4) for d in discards]
+    scorer = Scorer(v.rules, v.mode, seat, v.contract, seat, v.totals)
+    total = worlds.requested
+    pool: List[object] = []  # worlds drawn so far, in order
+
+    def take(n: int) -> None:
+        while len(pool) < n:
+            world = next(worlds.iterator, None)
+            if world is None:
+                return
+            pool.append(world)
+
+    def ranking(rows: Dict[Tuple[int, int], List[int]], n: int):
+        def key(cand: Tuple[int, int]) -> tuple:
+            vals = rows[cand][:n]
+            discard = [c for c in range(32) if cand[0] >> c & 1]
+            order = (-cand[1],) + tuple(-(c & 7) * 4 - (c >> 3) for c in discard)  # lower discard first
+            return (sum(scorer.score(t) for t in vals), sum(scorer.makes(t) for t in vals), sum(vals)) + order
+        return key
+
+    alive = candidates
+    if not meksiko:
+        # Stage 1: the declarer analysis of a few worlds gives each trump's best and every optimal
+        # discard; a candidate's value there is that best if it is optimal, else at most one less.
+        take(min(total, SCREEN_WORLDS))
+
+        def analysis_items(world) -> list:
+            deal = v.world_deal(layout, world)
+            hands = list(deal["hands"])
+            return [(hands, twelve & ~hands[seat], seat)]
+
+        def analyze(items: list) -> list:
+            results = _core.analyze_many(items, 0, 0, TT_BYTES)
+            check(results)
+            return results
+
+        screened = solve_worlds(iter(pool), len(pool), analysis_items, analyze, budget.fraction(0.3))
+        bounds: Dict[Tuple[int, int], List[int]] = {c: [] for c in candidates}
+        for _, (raw,) in screened:
+            for t in range(4):
+                optimal = {(1 << a) | (1 << b) for a, b in raw.discards[t]}
+                for d in discards:
+                    bounds[(d, t)].append(raw.with_talon[t] - (d not in optimal))
+        if screened:
+            alive = sorted(candidates, key=ranking(bounds, len(screened)), reverse=True)[:SCREEN_KEEP]
+
+    values: Dict[Tuple[int, int], List[int]] = {c: [] for c in alive}
+
+    def run(alive: List[Tuple[int, int]], upto: int, stage_budget: Budget) -> None:
+        """Solve the live candidates exactly on the worlds [done, upto)."""
+        done = min(len(values[c]) for c in alive)
+        take(upto)
+
+        def items_of(world) -> list:
+            hands = v.world_hands(layout, world)
+            out = []
+            for d, t in alive:
+                h = list(hands)
+                h[seat] = twelve & ~d
+                out.append((h, t, seat, seat, []))
+            return out
+
+        def call(items: list) -> list:
+            results = _core.solve_many(items, False, False, 0, TT_BYTES)
+            check(results)
+            return results
+
+        fresh = pool[done:upto]
+        for _, results in solve_worlds(iter(fresh), len(fresh), items_of, call, stage_budget):
+            for cand, r in zip(alive, results):
+                values[cand].append(r.tricks)
+
+    # Stage 2: the survivors exactly on the first worlds; stage 3: the finalists on every world.
+    if len(alive) > FINALISTS and total > STAGE_WORLDS:
+        run(alive, STAGE_WORLDS, budget.fraction(0.4))
+        n = min(len(values[c]) for c in alive)
+        alive = sorted(alive, key=ranking(values, n), reverse=True)[:FINALISTS]
+    if not budget.limited or budget.remaining() > 0 or min(len(values[c]) for c in alive) == 0:
+        run(alive, total, budget)
+    n = min(len(values[c]) for c in alive)
+    ranked = sorted(alive, key=ranking(values, n), reverse=True)
+    options = []
+    for d, t in ranked:
+        vals = values[(d, t)][:n]
+        options.append(DiscardOption(tuple(sorted(Card(c) for c in range(32) if d >> c & 1)), t, sum(vals) / n,
+                                     sum(scorer.makes(x) for x in vals) / n,
+                                     sum(scorer.score(x) for x in vals) / n))
+    best = options[0]
+    return DiscardHint(seat=seat, worlds=n, samples=total, seed=seed, consistent=worlds.count,
+                       elapsed=budget.elapsed(), discard=best.discard, trump=best.trump, options=options,
+                       contract=v.contract, candidates=len(candidates))

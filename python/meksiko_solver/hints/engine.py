@@ -1,0 +1,110 @@
+"""Solving sampled worlds on every core within a time budget.
+
+Worlds come from a lazy iterator (sampling costs time too). Without a budget they are all
+solved in one engine call (the C++ batch spreads them over every core with the GIL released).
+With a budget they are solved in chunks: after each chunk the time per world so far is measured,
+the next chunk is sized to half the time left while much is left (then to all of it), and
+solving stops when the budget is spent. The
+worlds actually used are reported by every hint.
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import islice
+from typing import Callable, Iterator, List, Optional, Sequence, Tuple
+
+from .. import _core
+from ..errors import MeksikoError
+
+TT_BYTES = 4 << 20  # per worker thread and engine call: hint positions are small
+MAX_CHUNK = 64  # worlds per engine call under a time budget
+
+
+class Budget:
+    """A wall-clock budget started at construction; ``None`` milliseconds means no limit."""
+
+    def __init__(self, ms: Optional[float]) -> None:
+        if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float)) or ms <= 0):
+            raise MeksikoError(f"time budget must be a positive number of milliseconds, not {ms!r}")
+        self.start = time.perf_counter()
+        self.ms = ms
+
+    @property
+    def limited(self) -> bool:
+        return self.ms is not None
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def remaining(self) -> float:
+        """Seconds left (infinite without a limit)."""
+        return float("inf") if self.ms is None else self.ms / 1000.0 - self.elapsed()
+
+    def fraction(self, share: float) -> "Budget":
+        """A budget for a stage: ``share`` of the time still left (unlimited stays unlimited)."""
+        child = Budget(None)
+        if self.ms is not None:
+            child.ms = max(1e-3, share * self.remaining() * 1000.0)
+        return child
+
+
+def threads() -> int:
+    return _core.default_threads()
+
+
+def solve_worlds(worlds: Iterator, count: int, items_of: Callable[[object], List[tuple]],
+                 call: Callable[[List[tuple]], Sequence], budget: Budget,
+                 min_worlds: int = 1) -> List[Tuple[object, list]]:
+    """Solve up to ``count`` worlds: ``(world, results of items_of(world))`` in world order.
+
+    ``call`` runs the engine on a flat list of items; each world contributes ``items_of(world)``.
+    With a limited budget at least ``min_worlds`` worlds are solved even if the budget is spent.
+    """
+    out: List[Tuple[object, list]] = []
+    cores = threads()
+    spent_total = 0.0
+    while len(out) < count:
+        want = count - len(out)
+        if budget.limited:
+            left = budget.remaining()
+            if not out:
+                size = max(min_worlds, 2 * cores)
+            else:
+                per_world = spent_total / len(out)
+                fit = left / per_world if per_world > 0 else float(want)
+                if len(out) >= min_worlds and fit < 1:
+                    break
+                # Half the time left per chunk while it is long (each chunk re-measures the pace),
+                # so the run closes in on the budget instead of overshooting it on a bad estimate.
+                size = int(fit / 2) if fit > 4 * cores else int(fit)
+                size = min(max(size, min_worlds - len(out), 1), MAX_CHUNK)
+                if size >= cores:
+                    size -= size % cores  # whole rounds of the worker threads
+            want = min(want, size)
+        start = time.perf_counter()
+        chunk = list(islice(worlds, want))
+        if not chunk:
+            break
+        items: List[tuple] = []
+        sizes = []
+        for world in chunk:
+            its = items_of(world)
+            items.extend(its)
+            sizes.append(len(its))
+        results = list(call(items))
+        pos = 0
+        for world, n in zip(chunk, sizes):
+            out.append((world, results[pos:pos + n]))
+            pos += n
+        spent_total += time.perf_counter() - start
+        if budget.limited and budget.remaining() <= 0 and len(out) >= min_worlds:
+            break
+    return out
+
+
+def check(results: Sequence) -> None:
+    """Engine results must carry no error (the worlds are consistent by construction)."""
+    for r in results:
+        if r.error:
+            raise MeksikoError(f"internal error: the engine rejected a sampled world: {r.error}")

@@ -1,0 +1,85 @@
+"""A deal's outcome as the seat's score change, under the view's rule profile and scoring mode.
+
+Scores come from :func:`~meksiko_solver.scoring.score_deal`. With ``totals`` in the view the
+figure is the change of the seat's running total, through
+:func:`~meksiko_solver.scoring.apply_scores` (``mexico-club`` totals never go below 0, so a
+failure costs at most what the seat has).
+
+Double-dummy solving gives the declarer's tricks, not how the two defenders share the rest.
+Where a defender's own tricks matter and are not known, :meth:`Scorer.defender_expected` splits
+the defenders' remaining tricks between them like fair coin tosses (binomial, p = 1/2) on top of
+the tricks each has already taken.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+from typing import Optional, Sequence, Tuple
+
+from ..auction import tricks_needed
+from ..rules import get_rules
+from ..scoring import apply_scores, score_deal
+
+
+class Scorer:
+    """Score changes for ``seat`` in deals of ``contract`` declared by ``declarer``."""
+
+    def __init__(self, rules: str, mode: str, seat: int, contract: str, declarer: int,
+                 totals: Optional[Sequence[int]] = None) -> None:
+        self.profile = get_rules(rules)
+        self.mode = self.profile.mode(mode)
+        self.seat, self.contract, self.declarer = seat, contract, declarer
+        self.totals: Optional[Tuple[int, int, int]] = None if totals is None else (totals[0], totals[1], totals[2])
+        self.needed = tricks_needed(contract)
+        self._table = _table(self.profile.name, self.mode.name, seat, contract, declarer, self.totals)
+
+    def makes(self, declarer_tricks: int) -> bool:
+        return declarer_tricks >= self.needed
+
+    def score(self, declarer_tricks: int, own_tricks: Optional[int] = None) -> int:
+        """The seat's score change when the declarer takes ``declarer_tricks`` and (for a
+        defender) the seat takes ``own_tricks``."""
+        if self.seat == self.declarer:
+            own_tricks = declarer_tricks
+        return self._table[declarer_tricks][own_tricks]  # type: ignore[index]
+
+    def defender_expected(self, declarer_tricks: int, own_won: int, partner_won: int) -> float:
+        """A defender's expected score change when the defenders' remaining tricks are split by
+        fair coin tosses (``own_won``/``partner_won``: tricks each defender already has)."""
+        if self.seat == self.declarer:
+            return float(self.score(declarer_tricks))
+        left = 10 - declarer_tricks - own_won - partner_won
+        if left < 0:
+            raise ValueError("more tricks than a deal has")
+        total = 0
+        for x in range(left + 1):
+            total += comb(left, x) * self.score(declarer_tricks, own_won + x)
+        return total / (1 << left)
+
+
+@lru_cache(maxsize=512)
+def _table(rules: str, mode: str, seat: int, contract: str, declarer: int,
+           totals: Optional[Tuple[int, int, int]]) -> Tuple[Tuple[int, ...], ...]:
+    """score[declarer tricks][seat's own tricks] (own tricks beyond what is possible: unused)."""
+    rows = []
+    for t in range(11):
+        row = []
+        for k in range(11):
+            tricks = [0, 0, 0]
+            tricks[declarer] = t
+            if seat == declarer or k > 10 - t:
+                rest = 10 - t
+                others = [s for s in range(3) if s != declarer]
+                tricks[others[0]], tricks[others[1]] = rest, 0
+                if seat != declarer:
+                    tricks[seat], tricks[[s for s in others if s != seat][0]] = 0, rest
+            else:
+                tricks[seat] = k
+                tricks[3 - seat - declarer] = 10 - t - k
+            delta = score_deal(contract, declarer, tricks, rules, mode)
+            if totals is not None:
+                delta = tuple(n - o for n, o in zip(apply_scores(totals, delta, rules), totals))
+            row.append(delta[seat])
+        rows.append(tuple(row))
+    return tuple(rows)

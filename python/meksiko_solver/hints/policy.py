@@ -1,0 +1,133 @@
+"""Policies for ``game.play_deal`` / ``play_game``: the hint engine as a player, and a simple
+rule-based baseline to measure it against (see :mod:`.arena`).
+
+>>> from meksiko_solver.game import play_deal
+>>> deal = play_deal([BaselinePolicy()] * 3, dealer=0, seed=1)
+>>> deal.finished
+True
+"""
+
+from __future__ import annotations
+
+from typing import Callable, List, Optional
+
+from ..auction import MEKSIKO, NEXT
+from ..cards import SUITS, Card
+from ..play import beats, winning_index
+from ..policies import AUCTION, DECLARE, PLAY, SeatView
+from .bid import bid_hint
+from .discard import discard_hint
+from .heuristics import best_suit, estimated_tricks, simple_declare
+from .play import play_hint
+from .view import View
+
+HintLog = Callable[[str, View, object], None]
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= c.mask
+    return m
+
+
+class HintPolicy:
+    """Play by the hints: ``bid_hint`` in the auction, ``discard_hint`` to declare, ``play_hint``
+    in the play. Deterministic: each decision's seed is derived from ``seed``, the seat and how
+    far the deal has gone (the same seed for every call of a seat in one auction, so the bid
+    hint's analyses are reused). ``on_hint(kind, view, hint)``, if given, sees every hint.
+
+    ``use_totals``: pass the running totals on to the hints (under ``mexico-club`` a failure then
+    costs at most the seat's total). Off by default: the policy plays for the deal's score, which
+    is what the arena measures (``play_deal`` shows totals of 0 that stand for no real game).
+    A decision with a single legal option is made without a hint.
+    """
+
+    def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
+                 on_hint: Optional[HintLog] = None, use_totals: bool = False) -> None:
+        self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
+        self.use_totals = use_totals
+
+    def _seed(self, sv: SeatView) -> int:
+        return (self.seed * 1_000_003 + sv.seat * 10_007 + len(sv.played) * 101 + (sv.phase == PLAY)) % (1 << 62)
+
+    def __call__(self, sv: SeatView) -> object:
+        if sv.phase == AUCTION and len(sv.legal_calls) == 1:
+            return sv.legal_calls[0]
+        if sv.phase == PLAY and len(sv.legal_cards) == 1:
+            return sv.legal_cards[0]
+        view = View.from_seat_view(sv, with_totals=self.use_totals)
+        seed = self._seed(sv)
+        if sv.phase == AUCTION:
+            hint = bid_hint(view, self.samples, seed, self.time_budget_ms)
+            decision: object = hint.call
+        elif sv.phase == DECLARE:
+            hint = discard_hint(view, self.samples, seed, self.time_budget_ms)
+            decision = ([str(c) for c in hint.discard], SUITS[hint.trump])
+        elif sv.phase == PLAY:
+            hint = play_hint(view, self.samples, seed, self.time_budget_ms)
+            decision = hint.card
+        else:
+            raise ValueError(f"no decision to make in phase {sv.phase!r}")
+        if self.on_hint is not None:
+            self.on_hint(sv.phase, view, hint)
+        return decision
+
+
+class BaselinePolicy:
+    """A simple rule-based player, the yardstick of the arena.
+
+    * Auction: a rough trick count (aces, guarded kings, length in the longest suit beyond three,
+      half a trick for the talon); bid the lowest legal contract if the count reaches it, else
+      NEXT (the opener bids 5 anyway). Never Meksiko.
+    * Declaring: the longest suit as trump; discard the two cards worth least (low side cards
+      of short suits first). On Meksiko, the longest suit as trump.
+    * Play: lead a card that is the highest left in its suit (side suits first), else the lowest
+      card of the longest suit. Following: a defender whose partner is winning the trick plays
+      his lowest card; otherwise win the trick as cheaply as possible when he can, else play the
+      lowest card (side suits before trumps).
+    """
+
+    def __call__(self, sv: SeatView) -> object:
+        if sv.phase == AUCTION:
+            bids = [c for c in sv.legal_calls if c not in (NEXT, MEKSIKO)]
+            if NEXT not in sv.legal_calls:
+                return bids[0] if bids else sv.legal_calls[0]
+            if bids and estimated_tricks(_mask(sv.hand)) >= int(bids[0]):
+                return bids[0]
+            return NEXT
+        if sv.phase == DECLARE:
+            hand = _mask(sv.hand)
+            if sv.contract == MEKSIKO:
+                return (), SUITS[best_suit(hand)]
+            discard, trump = simple_declare(hand)
+            return [str(Card(c)) for c in range(32) if discard >> c & 1], SUITS[trump]
+        if sv.phase == PLAY:
+            return self._play(sv)
+        raise ValueError(f"no decision to make in phase {sv.phase!r}")
+
+    @staticmethod
+    def _play(sv: SeatView) -> Card:
+        legal: List[Card] = list(sv.legal_cards)
+        trump = sv.trump
+        trick = sv.current_trick()
+
+        def lowest(cards: List[Card]) -> Card:
+            return min(cards, key=lambda c: (c.suit == trump, c.rank, c.suit))
+
+        if not trick:
+            seen = _mask(sv.hand) | _mask(c for _, c in sv.played) | _mask(sv.discard or ())
+            bosses = [c for c in legal if all(seen >> (c.suit * 8 + r) & 1 for r in range(c.rank + 1, 8))]
+            if bosses:
+                return max(bosses, key=lambda c: (c.suit != trump, c.rank, -c.suit))
+            longest = max(range(4), key=lambda s: (sum(c.suit == s for c in legal), -s))
+            return lowest([c for c in legal if c.suit == longest])
+        leader = (sv.seat - len(trick)) % 3
+        win_at = winning_index(trick, trump)
+        winner_seat = (leader + win_at) % 3
+        if sv.seat != sv.declarer and winner_seat != sv.declarer:
+            return lowest(legal)  # partner is winning
+        winners = [c for c in legal if beats(c, trick[win_at], trump)]
+        if winners:
+            return lowest(winners)
+        return lowest(legal)

@@ -1,0 +1,542 @@
+"""Post-game review: every card of a played deal judged double-dummy, plus the bid and the discard.
+
+>>> from meksiko_solver.game import play_game
+>>> game = play_game(seed=1, max_deals=1)
+>>> r = review(game.deals[0])
+>>> r.cards[0].before == r.discard["tricks"]
+True
+>>> all(c.loss >= 0 for c in r.cards)
+True
+
+For each card the declarer's double-dummy value of the whole deal (tricks he has
+already won plus the most he can still take with best play by all) is taken before
+and after it. A card that lowers the declarer's value cost the declarer's side; a card
+that raises it cost the defenders' side. ``single_dummy=True`` adds the hint engine's
+judgement from each player's own view, so that a double-dummy mistake that was the best play
+on the information available is excused. See ``docs/review.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Union
+
+from . import analysis as _analysis
+from .analysis import DeclarerAnalysis
+from .auction import MEKSIKO, contract_rank, tricks_needed
+from .cards import SUIT_NAMES, SUITS, Card, Hand
+from .deal import DealState
+from .errors import MeksikoError, RecordError
+from .policies import AUCTION, DECLARE
+from .position import Position
+from .record import DealRecord, GameRecord
+from .solver import Solver, thread_solver
+
+DECLARER_SIDE, DEFENDERS_SIDE = "declarer", "defenders"
+SD_SAMPLES = 100  # worlds a card for the single-dummy layer
+SD_EXCUSE = 0.05  # a double-dummy mistake whose expected loss is below this is excused (bad luck)
+SD_TIE = 1e-9  # expected values closer than this are equal (they are exact sums over the same worlds)
+
+
+def mark_for(loss: int) -> str:
+    """The mark of a card that cost ``loss`` tricks: ``""``, ``"?"`` (one) or ``"??"`` (two or more)."""
+    return "" if loss <= 0 else "?" if loss == 1 else "??"
+
+
+@dataclass
+class CardReview:
+    """One played card judged double-dummy.
+
+    ``before``/``after``: the declarer's double-dummy tricks for the whole deal (tricks
+    already won plus the best from here) before and after the card. ``loss``: tricks the
+    card cost its own side (0 for a correct card). ``best``: the legal cards that lose
+    nothing. ``mark``: ``""``, ``"?"`` or ``"??"``.
+    """
+
+    i: int  # index in the deal's play, 0..29
+    trick: int  # 1..10
+    seat: int
+    side: str  # "declarer" or "defenders"
+    card: str
+    before: int
+    after: int
+    loss: int
+    best: List[str]
+    mark: str
+    # the single-dummy layer (None without it), see review(single_dummy=True)
+    sd_loss: Optional[float] = None
+    sd_best: Optional[List[str]] = None
+    sd_mark: Optional[str] = None
+    excused: Optional[bool] = None
+
+    def to_dict(self) -> Dict[str, Any]:
+        d = {"i": self.i, "trick": self.trick, "seat": self.seat, "card": self.card, "before": self.before,
+             "after": self.after, "loss": self.loss, "best": list(self.best), "mark": self.mark}
+        if self.sd_loss is not None:
+            d.update(sd_loss=round(self.sd_loss, 4), sd_best=list(self.sd_best or ()), sd_mark=self.sd_mark,
+                     excused=self.excused)
+        return d
+
+
+@dataclass
+class PlayerReview:
+    """One seat's summary: how many of its cards lost tricks, and how many tricks in all."""
+
+    seat: int
+    role: str  # "declarer" or "defender" (None before the auction is over)
+    cards: int = 0
+    mistakes: int = 0
+    tricks_lost: int = 0
+    # the single-dummy layer (None without it)
+    sd_mistakes: Optional[int] = None  # cards with an sd_mark
+    sd_tricks_lost: Optional[float] = None  # expected tricks lost, summed
+    excused: Optional[int] = None  # double-dummy mistakes that were the best play on the seat's information
+
+    def add(self, c: "CardReview") -> None:
+        self.cards += 1
+        self.mistakes += c.loss > 0
+        self.tricks_lost += c.loss
+        if c.sd_loss is not None:
+            self.sd_mistakes = (self.sd_mistakes or 0) + bool(c.sd_mark)
+            self.sd_tricks_lost = (self.sd_tricks_lost or 0.0) + c.sd_loss
+            self.excused = (self.excused or 0) + bool(c.excused)
+
+    def to_dict(self) -> Dict[str, Any]:
+        d = {"seat": self.seat, "role": self.role, "cards": self.cards, "mistakes": self.mistakes,
+             "tricks_lost": self.tricks_lost}
+        if self.sd_mistakes is not None:
+            d.update(sd_mistakes=self.sd_mistakes, sd_tricks_lost=round(self.sd_tricks_lost or 0.0, 4),
+                     excused=self.excused)
+        return d
+
+
+@dataclass
+class Review:
+    """The review of one deal record (finished or not): see :func:`review`."""
+
+    record: DealRecord
+    declarer: Optional[int]
+    contract: Optional[str]
+    trump: Optional[str]
+    result: Dict[str, Any]
+    bid: Optional[Dict[str, Any]]
+    discard: Optional[Dict[str, Any]]
+    cards: List[CardReview] = field(default_factory=list)
+    players: List[PlayerReview] = field(default_factory=list)
+    value: Optional[Dict[str, int]] = None  # the declarer's double-dummy value at the start and the end
+    nodes: int = 0
+    single_dummy: Optional[Dict[str, int]] = None  # {"samples", "seed"} when the layer is on
+
+    @property
+    def phase(self) -> str:
+        return self.record.phase
+
+    @property
+    def mistakes(self) -> List[CardReview]:
+        """The cards that lost at least one trick, in order of play."""
+        return [c for c in self.cards if c.loss > 0]
+
+    def side_loss(self, side: str) -> int:
+        """Tricks lost by the cards of one side (``"declarer"`` or ``"defenders"``)."""
+        return sum(c.loss for c in self.cards if c.side == side)
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "trump": self.trump,
+            "phase": self.phase,
+            "result": dict(self.result),
+            "bid": None if self.bid is None else dict(self.bid),
+            "discard": None if self.discard is None else dict(self.discard),
+            "value": None if self.value is None else dict(self.value),
+            "cards": [c.to_dict() for c in self.cards],
+            "players": [p.to_dict() for p in self.players],
+            "single_dummy": None if self.single_dummy is None else dict(self.single_dummy),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2)
+
+    def report(self) -> str:
+        """A readable trick-by-trick account with the marks and the summary."""
+        return "\n".join(_report_lines(self))
+
+    __str__ = report
+
+
+@dataclass
+class GameReview:
+    """The review of a whole game record, deal by deal."""
+
+    record: GameRecord
+    deals: List[Review]
+
+    @property
+    def players(self) -> List[PlayerReview]:
+        """Each seat's mistakes and tricks lost over the whole game."""
+        sd = next((r.single_dummy for r in self.deals if r.single_dummy is not None), None)
+        total = [_player(s, None, sd) for s in range(3)]
+        for r in self.deals:
+            for c in r.cards:
+                total[c.seat].add(c)
+        return total
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {
+            "rules": self.record.rules,
+            "mode": self.record.mode,
+            "deals": [r.to_dict() for r in self.deals],
+            "players": [{k: v for k, v in p.to_dict().items() if k != "role"} for p in self.players],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2)
+
+    def report(self) -> str:
+        lines = [f"Game review: {len(self.deals)} deal(s), {self.record.config.describe()}", ""]
+        for n, r in enumerate(self.deals, 1):
+            lines.append(f"=== Deal {n} ===")
+            lines += _report_lines(r)
+            lines.append("")
+        lines.append("Whole game")
+        for p in self.players:
+            lines.append(f"  seat {p.seat}: {_mistakes(p.mistakes)}, {_tricks(p.tricks_lost)} lost "
+                         f"in {p.cards} card(s){_sd_summary(p)}")
+        return "\n".join(lines)
+
+    __str__ = report
+
+
+# --- input --------------------------------------------------------------------------------------
+
+def load_record(value: object) -> Union[DealRecord, GameRecord]:
+    """A DealRecord or GameRecord from a record, its JSON object or its JSON text
+    (an object with ``deals`` is a game); RecordError names the first bad item."""
+    if isinstance(value, (DealRecord, GameRecord)):
+        return value
+    if isinstance(value, (str, bytes)):
+        try:
+            value = json.loads(value)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise RecordError(f"the record is not valid JSON: {exc}") from None
+    if isinstance(value, dict):
+        return GameRecord.from_dict(value) if "deals" in value else DealRecord.from_dict(value)
+    raise RecordError(f"review takes a deal or game record (or its JSON), not {type(value).__name__}")
+
+
+# --- the review ---------------------------------------------------------------------------------
+
+def review(record: object, single_dummy: bool = False, samples: int = SD_SAMPLES, seed: int = 0,
+           solver: Optional[Solver] = None) -> Union[Review, GameReview]:
+    """Review a deal record (:class:`Review`) or a game record, deal by deal (:class:`GameReview`).
+
+    ``record``: a :class:`DealRecord`, :class:`GameRecord`, or their JSON object or text.
+    Finished or not: an unfinished record is reviewed as far as it goes. ``solver``: the
+    Solver whose table is shared by every position of the review (default: this thread's).
+
+    ``single_dummy=True`` adds the single-dummy layer: at each card with a choice, the hint
+    engine (:func:`meksiko_solver.hints.play_hint`, ``samples`` worlds, seeded from ``seed``
+    and the card's index) judges the card from what its player could see; see ``docs/review.md``.
+    """
+    rec = load_record(record)
+    sd = _single_dummy_options(single_dummy, samples, seed)
+    solver = solver if solver is not None else thread_solver()
+    if isinstance(rec, GameRecord):
+        deals = []
+        for i, deal in enumerate(rec.deals):
+            try:
+                deals.append(_review_deal(deal, solver, sd))
+            except MeksikoError as exc:
+                raise RecordError(f"deals[{i}]: {exc}") from None
+        return GameReview(rec, deals)
+    return _review_deal(rec, solver, sd)
+
+
+def review_deal(record: DealRecord, solver: Optional[Solver] = None, single_dummy: bool = False,
+                samples: int = SD_SAMPLES, seed: int = 0) -> Review:
+    """The review of one deal record (see :func:`review`)."""
+    sd = _single_dummy_options(single_dummy, samples, seed)
+    return _review_deal(record, solver if solver is not None else thread_solver(), sd)
+
+
+def _player(seat: int, role: Optional[str], sd: Optional[Dict[str, int]]) -> PlayerReview:
+    if sd is None:
+        return PlayerReview(seat, role)  # type: ignore[arg-type]
+    return PlayerReview(seat, role, sd_mistakes=0, sd_tricks_lost=0.0, excused=0)  # type: ignore[arg-type]
+
+
+def _single_dummy_options(single_dummy: object, samples: object, seed: object) -> Optional[Dict[str, int]]:
+    if not isinstance(single_dummy, bool):
+        raise RecordError(f"single_dummy must be true or false, not {single_dummy!r}")
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise RecordError(f"samples must be a positive whole number, not {samples!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RecordError(f"seed must be a whole number, not {seed!r}")
+    return {"samples": samples, "seed": seed} if single_dummy else None
+
+
+def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]]) -> Review:
+    declarer, contract = record.declarer, record.contract
+    won = record.tricks_won
+    result: Dict[str, Any] = {"tricks": list(won), "finished": record.finished, "made": None, "scores": None}
+    if record.finished:
+        result["made"] = won[declarer] >= tricks_needed(contract)  # type: ignore[index]
+        result["scores"] = list(record.scores)  # type: ignore[arg-type]
+    if record.phase == AUCTION:  # no declarer yet: nothing to judge
+        return Review(record, None, None, None, result, None, None,
+                      players=[_player(s, None, sd) for s in range(3)], single_dummy=sd)
+    assert declarer is not None and contract is not None
+    analysis = _analyze(record, declarer, solver)
+    bid = _bid(contract, analysis)
+    players = [_player(s, "declarer" if s == declarer else "defender", sd) for s in range(3)]
+    trump = None if record.trump is None else SUITS[record.trump]
+    if record.phase == DECLARE:
+        return Review(record, declarer, contract, None, result, bid, None, players=players, nodes=analysis.nodes,
+                      single_dummy=sd)
+
+    cards, nodes, start = _review_cards(record, solver, sd)
+    value = {"start": start, "end": cards[-1].after if cards else start}
+    discard = None
+    if contract != MEKSIKO:
+        entry = analysis.with_talon[trump]
+        best = analysis.best
+        loss = entry["tricks"] - start
+        discard = {"chosen": [str(c) for c in record.discard], "tricks": start,
+                   "best_tricks": entry["tricks"], "best": [list(p) for p in entry["discards"]],
+                   "best_trump": best["trump"], "best_trump_tricks": best["tricks"],
+                   "loss": loss, "mark": mark_for(loss)}
+    for c in cards:
+        players[c.seat].add(c)
+    return Review(record, declarer, contract, trump, result, bid, discard, cards, players, value,
+                  nodes + analysis.nodes, sd)
+
+
+def _analyze(record: DealRecord, declarer: int, solver: Solver) -> DeclarerAnalysis:
+    """:func:`~meksiko_solver.analysis.analyze_declarer` on ``solver`` (its table then already
+    holds much of the play's opening position)."""
+    profile = _analysis.get_rules(record.rules)
+    raw = solver._core.analyze(*_analysis._core_deal(record.hands, record.talon, declarer),
+                               _analysis._meksiko_mask(profile))
+    return _analysis._from_core(raw, profile)
+
+
+def _bid(contract: str, analysis: DeclarerAnalysis) -> Dict[str, Any]:
+    """The call against the highest contract the hand and the talon make double-dummy."""
+    max_bid = analysis.max_bid
+    called = contract_rank(contract)
+    could = 0 if max_bid is None else contract_rank(str(max_bid))
+    verdict = "exact" if called == could else "over" if called > could else "under"
+    best = analysis.best
+    return {"called": contract, "max_bid": max_bid, "verdict": verdict,
+            "best_tricks": best["tricks"], "best_trump": best["trump"], "meksiko": dict(analysis.meksiko)}
+
+
+def _review_cards(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]] = None) -> tuple:
+    """(card reviews, search nodes, the declarer's value before the first card)."""
+    state = DealState(record.hands, record.talon, record.dealer, record.rules, record.mode)
+    for call in record.auction:
+        state.call(call)
+    if state.phase == DECLARE:
+        state.declare(record.discard, record.trump)
+    declarer = state.declarer
+    trump = state.trump
+    out: List[CardReview] = []
+    nodes = 0
+    value: Optional[int] = None  # the declarer's whole-deal value now
+    for i, card in enumerate(record.play):
+        seat = state.to_move
+        assert seat is not None
+        trick_cards = state.trick_cards
+        legal = state.legal_cards()
+        name = str(card)
+        if value is not None and len(legal) == 1:  # a forced card keeps the value
+            before = after = value
+            best = [name]
+        else:
+            assert state.leader is not None
+            pos = Position(tuple(Hand(state.hand(s)) for s in range(3)), trump, declarer, state.leader,
+                           trick_cards)
+            res = solver.solve_position(pos, card_values=True, line=False)
+            nodes += res.nodes
+            base = state.tricks_won[declarer]
+            before = base + res.tricks
+            after = base + res.card_tricks[name]
+            best = res.best_cards
+        if value is None:
+            value = before
+        side = DECLARER_SIDE if seat == declarer else DEFENDERS_SIDE
+        loss = before - after if side == DECLARER_SIDE else after - before
+        review_ = CardReview(i, len(state.tricks) + 1, seat, side, name, before, after, loss, best, mark_for(loss))
+        if sd is not None:
+            _judge_single_dummy(review_, state, legal, sd)
+        out.append(review_)
+        state.play(card)
+        value = after
+    if value is None:  # nothing played yet: the value of the opening position
+        pos = Position(tuple(Hand(state.hand(s)) for s in range(3)), trump, declarer, declarer, ())
+        res = solver.solve_position(pos, card_values=False, line=False)
+        nodes += res.nodes
+        value = res.tricks
+    start = out[0].before if out else value
+    return out, nodes, start
+
+
+def _play_hint():
+    try:
+        from .hints import play_hint
+    except ImportError:  # the package may not re-export it
+        from .hints.play import play_hint
+    return play_hint
+
+
+def _judge_single_dummy(c: CardReview, state: DealState, legal: list, sd: Dict[str, int]) -> None:
+    """Fill ``c``'s single-dummy fields from the hint engine at the view of the seat that played it.
+
+    The hint gives, per legal card, the declarer's expected tricks for the deal over the worlds
+    consistent with what the seat had seen; the card's expected loss is its distance from the
+    best of them for the seat's side. A forced card loses nothing.
+    """
+    if len(legal) == 1:
+        c.sd_loss, c.sd_best, c.sd_mark, c.excused = 0.0, [c.card], "", False
+        return
+    hint = _play_hint()(state.view(c.seat), samples=sd["samples"], seed=sd["seed"] * 1000003 + c.i)
+    expected = {str(o.card): o.tricks for o in hint.options}
+    sign = 1 if c.side == DECLARER_SIDE else -1  # the side's preference: more (declarer) or fewer tricks
+    top = max(sign * v for v in expected.values())
+    c.sd_loss = max(0.0, top - sign * expected[c.card])
+    if c.sd_loss < SD_TIE:
+        c.sd_loss = 0.0
+    order = sorted(expected, key=lambda k: Card(k))
+    c.sd_best = [k for k in order if top - sign * expected[k] < SD_TIE]
+    c.sd_mark = sd_mark_for(c.sd_loss)
+    c.excused = c.loss > 0 and c.sd_loss < SD_EXCUSE
+
+
+def sd_mark_for(expected_loss: float) -> str:
+    """The single-dummy mark of an expected loss: ``""`` under half a trick, ``"?"`` under one and a
+    half, else ``"??"``."""
+    return "" if expected_loss < 0.5 else "?" if expected_loss < 1.5 else "??"
+
+
+# --- text ---------------------------------------------------------------------------------------
+
+def _tricks(n: int) -> str:
+    return f"{n} trick" + ("" if n == 1 else "s")
+
+
+def _mistakes(n: int) -> str:
+    return f"{n} mistake" + ("" if n == 1 else "s")
+
+
+def _contract_name(contract: str) -> str:
+    return "Meksiko" if contract == MEKSIKO else contract
+
+
+def _bid_name(value: object) -> str:
+    return "nothing (under 5 tricks)" if value is None else _contract_name(str(value))
+
+
+def _shown_mark(c: CardReview) -> str:
+    """The mark printed for a card: the double-dummy mark, ``(?)`` when excused, ``?!`` when it lost
+    nothing double-dummy but was a single-dummy mistake."""
+    if c.loss and c.excused:
+        return f"({c.mark})"
+    if not c.loss and c.sd_mark:
+        return "?!"
+    return c.mark
+
+
+def _sd_summary(p: PlayerReview) -> str:
+    if p.sd_mistakes is None:
+        return ""
+    return (f"; single-dummy {_mistakes(p.sd_mistakes)}, {p.sd_tricks_lost or 0.0:.2f} expected tricks lost, "
+            f"{p.excused} excused")
+
+
+def _report_lines(r: Review) -> List[str]:
+    rec = r.record
+    lines: List[str] = []
+    if r.declarer is None:
+        lines.append(f"Dealer seat {rec.dealer}; the auction is not over "
+                     f"({', '.join(rec.auction) or 'no calls yet'}): nothing to review.")
+        return lines
+    trump = "no trump" if r.trump is None else f"trump {SUIT_NAMES[SUITS.index(r.trump)]}"
+    if r.trump is None and r.phase == DECLARE:
+        trump = "trump not named yet"
+    lines.append(f"Seat {r.declarer} declares {_contract_name(r.contract)}, {trump} "  # type: ignore[arg-type]
+                 f"({rec.rules}, {rec.mode}); dealer seat {rec.dealer}")
+    for seat, hand in enumerate(rec.hands):
+        lines.append(f"  seat {seat}: {Hand(hand)}")
+    lines.append(f"  talon:  {' '.join(map(str, rec.talon))}")
+    res = r.result
+    tricks = "-".join(map(str, res["tricks"]))
+    if res["finished"]:
+        made = "made" if res["made"] else "down"
+        scores = "  ".join(f"{s:+d}" for s in res["scores"])
+        lines.append(f"Result: tricks {tricks} (seats 0-1-2), contract {made}; scores {scores}")
+    else:
+        lines.append(f"Result: unfinished after {len(rec.play)} card(s); tricks so far {tricks}")
+    b = r.bid
+    assert b is not None
+    gap = {"exact": "the right call", "over": "an overbid", "under": "an underbid"}[b["verdict"]]
+    lines.append(f"Bid: called {_contract_name(b['called'])}; double-dummy the hand makes "
+                 f"{_bid_name(b['max_bid'])} (best {_tricks(b['best_tricks'])} with trump {b['best_trump']}"
+                 f" and the talon): {gap}")
+    d = r.discard
+    if d is not None:
+        best = ", ".join(" ".join(p) for p in d["best"][:4]) + (f" (+{len(d['best']) - 4} more)"
+                                                              if len(d["best"]) > 4 else "")
+        lines.append(f"Discard: {' '.join(d['chosen'])}{d['mark']} keeps {_tricks(d['tricks'])} with trump "
+                     f"{r.trump}; the best discard for {r.trump} keeps {d['best_tricks']} ({best}); "
+                     f"the best trump is {d['best_trump']} with {d['best_trump_tricks']}")
+    elif r.contract == MEKSIKO:
+        lines.append("Discard: none on Meksiko (the talon stays out of play)")
+    if r.phase == DECLARE:
+        lines.append("The declarer has not discarded and named trump yet: no cards to review.")
+        return lines
+    if r.value is not None:
+        lines.append(f"Declarer's double-dummy tricks at the start of play: {r.value['start']}")
+    lines.append("")
+    sd = r.single_dummy is not None
+    lines.append("trick  cards (seat:card, ? loses a trick, ?? two or more)   won by   declarer DD")
+    if sd:
+        lines.append(f"       single-dummy layer, {r.single_dummy['samples']} worlds a card: (?) a double-dummy "  # type: ignore[index]
+                     "mistake that was the best play on the player's information (excused);")
+        lines.append("       ?! a card that lost nothing double-dummy but was a mistake on the player's information")
+    by_trick: Dict[int, List[CardReview]] = {}
+    for c in r.cards:
+        by_trick.setdefault(c.trick, []).append(c)
+    tricks_list = rec.tricks
+    width = 50 if sd else 44
+    for n, cs in sorted(by_trick.items()):
+        winner = tricks_list[n - 1].winner
+        cells = "  ".join(f"{c.seat}:{c.card}{_shown_mark(c):<{4 if sd else 2}}" for c in cs)
+        won = "-" if winner is None else f"seat {winner}"
+        lines.append(f"{n:>5}  {cells:<{width}} {won:>7}   {cs[0].before:>2} -> {cs[-1].after:<2}")
+        for c in cs:
+            role = "declarer" if c.side == DECLARER_SIDE else "defender"
+            sd_text = ""
+            if c.sd_loss is not None:
+                sd_text = (f"; single-dummy expected loss {c.sd_loss:.2f} (best {' '.join(c.sd_best or ())})"
+                           + (": excused" if c.excused else ""))
+            if c.loss:
+                lines.append(f"       {c.card}{_shown_mark(c)} by seat {c.seat} ({role}) cost {_tricks(c.loss)} "
+                             f"({c.before} -> {c.after}); best: {' '.join(c.best)}{sd_text}")
+            elif c.sd_mark:
+                lines.append(f"       {c.card}{_shown_mark(c)} by seat {c.seat} ({role}) lost nothing double-dummy"
+                             f"{sd_text}")
+    lines.append("")
+    lines.append("Players")
+    for p in r.players:
+        lines.append(f"  seat {p.seat} {p.role:<8}  {_mistakes(p.mistakes):<12} {_tricks(p.tricks_lost)} lost "
+                     f"in {p.cards} card(s){_sd_summary(p)}")
+    if r.value is not None and r.cards:
+        lines.append(f"Declarer's double-dummy tricks: {r.value['start']} at the start, {r.value['end']} at the end "
+                     f"(declarer lost {r.side_loss(DECLARER_SIDE)}, defenders lost {r.side_loss(DEFENDERS_SIDE)})")
+    return lines
+
+
+__all__ = ["CardReview", "GameReview", "PlayerReview", "Review", "load_record", "mark_for", "review", "review_deal",
+           "sd_mark_for"]

@@ -1,0 +1,270 @@
+"""The hints (hints/bid.py, discard.py, play.py) on views with known answers, their result
+format, determinism, time budget, and views rejected with the first bad item named."""
+
+import time
+
+import pytest
+
+from meksiko_solver import solve
+from meksiko_solver.cards import Hand
+from meksiko_solver.errors import MeksikoError, RecordError
+from meksiko_solver.game import play_game
+from meksiko_solver.hints import bid as bid_module
+from meksiko_solver.hints.bid import bid_hint
+from meksiko_solver.hints.discard import discard_classes, discard_hint
+from meksiko_solver.hints.play import play_hint
+from meksiko_solver.hints.view import View
+
+# A cash-out ending. Seat 0 declares 5 with spades, has 4 tricks after 8 and leads with AC and
+# 7D left; the unseen AD 9H 8D 8H lie with the defenders (both showed out of spades). AC wins
+# the fifth trick in every layout; 7D lets the ace of diamonds in, and the return squeezes out AC.
+HANDS = [["AS", "KS", "QS", "JS", "TS", "TH", "7C", "8C", "AC", "7D"],
+         ["AH", "KH", "9H", "KC", "QC", "7S", "AD", "KD", "QD", "JD"],
+         ["QH", "JH", "8H", "JC", "TC", "9S", "8S", "TD", "9D", "8D"]]
+ENDING = {"dealer": 2, "auction": ["5", "NEXT", "NEXT"], "talon": ["7H", "9C"], "trump": "S",
+          "play": ["7H", "AH", "JH", "KH", "QH", "TH", "KC", "TC", "7C", "QC", "JC", "8C",
+                   "7S", "8S", "JS", "QS", "KD", "9S", "KS", "QD", "TD", "AS", "JD", "9D"]}
+DECLARER_VIEW = {**ENDING, "seat": 0, "hand": HANDS[0], "discard": ["TS", "9C"]}
+
+STRONG = "AKQJT987.AK.-.-"  # every spade and the top hearts: ten tricks as declarer, talon or not
+WEAK = "987.98.98.987"
+
+
+def test_play_hint_cash_out_ending():
+    hint = play_hint(DECLARER_VIEW, samples=50, seed=0)
+    assert hint.worlds == hint.consistent == 6 and hint.exhaustive
+    assert str(hint.card) == "AC"
+    ac, seven = hint.options
+    assert (str(ac.card), ac.make, ac.tricks, ac.score, ac.best) == ("AC", 1.0, 5.0, 5.0, 1.0)
+    assert (str(seven.card), seven.make, seven.tricks, seven.score) == ("7D", 0.0, 4.0, -5.0)
+
+
+def test_play_hint_defender_and_partial_trick():
+    """After the declarer's 7D, the defender to play second knows only his own two cards."""
+    view = {**ENDING, "play": ENDING["play"] + ["7D"], "seat": 1, "hand": HANDS[1]}
+    hint = play_hint(view, samples=20, seed=0)
+    assert [str(o.card) for o in hint.options] == ["AD"]  # forced: his only diamond
+    assert hint.exhaustive and str(hint.card) == "AD"
+    # He cannot tell whether the declarer kept the AC or the talon's 9C (discarding the other).
+    assert 0 < hint.options[0].make < 1 and 4 < hint.options[0].tricks < 5
+
+
+GAME = play_game(seed=3, max_deals=4)
+
+
+def _view(record, seat, upto):
+    d = record.to_dict()
+    v = {"rules": d["rules"], "mode": d["mode"], "seat": seat, "dealer": d["dealer"], "hand": d["hands"][seat],
+         "auction": d["auction"], "trump": d["trump"], "play": d["play"][:upto]}
+    if record.contract != "M":
+        v["talon"] = d["talon"]
+        if seat == record.declarer:
+            v["discard"] = d["discard"]
+    return View.from_dict(v)
+
+
+def test_play_hint_picks_a_card_best_in_every_world():
+    """Late positions, every consistent world enumerated: when some cards are double-dummy
+    optimal in every world for the seat's side, the hint recommends one of them."""
+    checked = 0
+    for record in GAME.deals:
+        for upto in range(18, 29):
+            view = None
+            for s in range(3):
+                v = _view(record, s, upto)
+                if v.to_move == s:
+                    view = v
+            if view is None or len(view.legal_cards) < 2:
+                continue
+            layout = view.layout()
+            if layout.count() > 40:
+                continue
+            always = set(str(c) for c in view.legal_cards)
+            for world in layout.enumerate():
+                hands = [str(Hand(m)) for m in view.world_hands(layout, world)]
+                r = solve(hands, view.trump if view.trump is None else "SHDC"[view.trump], view.declarer,
+                          view.leader, [str(c) for c in view.trick])
+                side = max if view.seat == view.declarer else min
+                target = side(r.card_tricks.values())
+                always &= {c for c, t in r.card_tricks.items() if t == target}
+            hint = play_hint(view, samples=40, seed=1)
+            assert hint.exhaustive
+            if always:
+                assert str(hint.card) in always
+                checked += 1
+    assert checked >= 5
+
+
+def test_bid_hint_sure_meksiko_and_hopeless_hand():
+    sure = bid_hint({"seat": 0, "dealer": 2, "hand": STRONG, "auction": []}, samples=12, seed=0)
+    assert sure.call == "M" and sure.max_bid == "M"
+    assert all(o.make == 1.0 for o in sure.options if o.call != "NEXT")
+    assert sure.tricks == 10.0
+    hopeless = bid_hint({"seat": 1, "dealer": 2, "hand": WEAK, "auction": ["5"]}, samples=12, seed=0)
+    assert hopeless.call == "NEXT" and hopeless.max_bid is None
+    assert hopeless.options[0].make < 0.2  # a lucky talon now and then
+    assert all(o.make == 0.0 for o in hopeless.options[2:] if o.call != "NEXT")
+    opener = bid_hint({"seat": 0, "dealer": 2, "hand": WEAK, "auction": []}, samples=12, seed=0)
+    assert opener.call == "5"  # the opener may not pass
+    assert [o.legal for o in opener.options][-1] is False  # NEXT
+
+
+def test_bid_hint_figures_are_consistent():
+    hint = bid_hint({"seat": 2, "dealer": 1, "hand": "AKQ9.AJ8.K7.9", "auction": []}, samples=16, seed=4)
+    numeric = [o for o in hint.options if o.call not in ("M", "NEXT")]
+    makes = [o.make for o in numeric]
+    scores = [o.score for o in numeric]
+    assert makes == sorted(makes, reverse=True) and scores == sorted(scores, reverse=True)
+    assert hint.predictions == {o.call: o.make for o in hint.options if o.call != "NEXT"}
+    assert hint.pass_estimate["declarer"] == 0 and hint.pass_estimate["contract"] == "5"
+    worth = [o.call for o in hint.options if o.call != "NEXT" and o.score > hint.pass_estimate["score"]]
+    assert hint.max_bid == (worth[-1] if worth else None)
+
+
+def test_bid_hint_totals_floor_softens_a_failure():
+    view = {"seat": 0, "dealer": 2, "hand": WEAK, "auction": []}
+    bare = bid_hint(view, samples=8, seed=0)
+    poor = bid_hint({**view, "totals": [2, 30, 30]}, samples=8, seed=0)
+    five = lambda h: next(o for o in h.options if o.call == "5")
+    p = five(bare).make
+    assert p < 0.5 and five(poor).make == p
+    # mexico-club totals stop at 0: a failure costs 2, not 5
+    assert five(poor).score - five(bare).score == pytest.approx(3 * (1 - p))
+
+
+def test_discard_hint_keeps_the_sure_tricks():
+    view = {"seat": 0, "dealer": 2, "hand": STRONG, "auction": ["10", "NEXT", "NEXT"], "talon": ["7C", "8C"]}
+    hint = discard_hint(view, samples=16, seed=0)
+    assert [str(c) for c in hint.discard] == ["8C", "7C"] and hint.trump == 0
+    best = hint.options[0]
+    assert best.make == 1.0 and best.tricks == 10.0 and best.score == 10.0
+    assert all(o.make < 1.0 for o in hint.options[1:])
+
+
+def test_discard_classes_merge_equivalent_cards():
+    # KQJ of spades touch (a run), 9 and 7 of spades are separated by the unseen 8.
+    twelve = Hand("KQJ97.A.-.-").mask | Hand("-.-.AKQ.AKQJ").mask
+    classes = discard_classes(twelve)
+    # Six runs: KQJ, 9 and 7 of spades; AH; AKQ of diamonds; AKQJ of clubs.
+    assert len(classes) == len(set(classes)) == 6 * 5 // 2 + 3  # pairs of runs + runs of 2+
+    assert Hand("J9.-.-.-").mask in classes  # lowest card of KQJ and the 9
+    assert Hand("KQ.-.-.-").mask not in classes  # shown as its run's two lowest cards, QJ
+
+
+def test_meksiko_declaration_names_trump_only():
+    view = {"seat": 0, "dealer": 2, "hand": STRONG, "auction": ["M"]}
+    hint = discard_hint(view, samples=8, seed=0)
+    assert hint.discard == () and hint.trump == 0 and hint.options[0].make == 1.0
+
+
+def test_to_dict_keys():
+    bid = bid_hint({"seat": 0, "dealer": 2, "hand": STRONG, "auction": []}, samples=4, seed=0).to_dict()
+    assert bid["call"] == "M" and {"options", "worlds", "max_bid", "pass"} <= set(bid)
+    assert {"call", "make", "score", "legal"} == set(bid["options"][0])
+    view = {"seat": 0, "dealer": 2, "hand": STRONG, "auction": ["10", "NEXT", "NEXT"], "talon": ["7C", "8C"]}
+    d = discard_hint(view, samples=4, seed=0).to_dict()
+    assert d["discard"] == ["8C", "7C"] and d["trump"] == "S" and {"options", "worlds"} <= set(d)
+    assert {"discard", "trump", "tricks", "make", "score"} == set(d["options"][0])
+    p = play_hint(DECLARER_VIEW, samples=4, seed=0).to_dict()
+    assert p["card"] == "AC" and p["worlds"] == 4 and {"options", "tie_break"} <= set(p)
+    assert {"card", "tricks", "make", "score", "best"} == set(p["options"][0])
+
+
+def test_hints_are_deterministic_for_a_seed():
+    record = GAME.deals[0]
+    view = _view(record, record.declarer, 0)
+    a = play_hint(view, samples=30, seed=7).to_dict()
+    assert a == play_hint(view.to_dict(), samples=30, seed=7).to_dict()
+    assert a["worlds"] == 30
+    auction = {"seat": 0, "dealer": 2, "hand": "AQT.KJ.A97.T9", "auction": []}
+    first = bid_hint(auction, samples=10, seed=3).to_dict()
+    bid_module._CACHE.clear()
+    assert bid_hint(auction, samples=10, seed=3).to_dict() == first
+    assert bid_hint(auction, samples=10, seed=4).to_dict() != first
+
+
+def test_time_budget_is_respected():
+    record = GAME.deals[1]
+    view = _view(record, record.declarer, 0)
+    start = time.perf_counter()
+    hint = play_hint(view, samples=100000, seed=0, time_budget_ms=150)
+    spent = time.perf_counter() - start
+    assert 0 < hint.worlds < 100000 and spent < 0.15 + 0.35
+    bid_module._CACHE.clear()
+    start = time.perf_counter()
+    bid = bid_hint({"seat": 0, "dealer": 2, "hand": "AQT.KJ.A97.T9", "auction": []}, samples=5000,
+                   seed=0, time_budget_ms=200)
+    spent = time.perf_counter() - start
+    assert 0 < bid.worlds < 5000 and spent < 0.2 + 0.5
+    view = {"seat": 0, "dealer": 2, "hand": "AQT.KJ.A97.T9", "auction": ["6", "NEXT", "NEXT"],
+            "talon": ["7C", "8C"]}
+    start = time.perf_counter()
+    disc = discard_hint(view, samples=5000, seed=0, time_budget_ms=300)
+    spent = time.perf_counter() - start
+    assert 0 < disc.worlds < 5000 and spent < 0.3 + 0.5
+
+
+def test_wrong_turn_or_phase_is_refused():
+    with pytest.raises(MeksikoError, match="turn to call"):
+        bid_hint({"seat": 1, "dealer": 2, "hand": WEAK, "auction": []}, samples=4)
+    with pytest.raises(MeksikoError, match="auction phase"):
+        play_hint({"seat": 0, "dealer": 2, "hand": WEAK, "auction": []}, samples=4)
+    with pytest.raises(MeksikoError, match="only the declarer"):
+        discard_hint({"seat": 1, "dealer": 2, "hand": WEAK, "auction": ["5", "NEXT", "NEXT"],
+                      "talon": ["AS", "KS"]}, samples=4)
+    with pytest.raises(MeksikoError, match="samples"):
+        play_hint(DECLARER_VIEW, samples=0)
+    with pytest.raises(MeksikoError, match="time budget"):
+        play_hint(DECLARER_VIEW, time_budget_ms=-5)
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"hands": []}, "unknown key 'hands' in the view"),
+    ({"seat": 3}, "seat: seat must be 0, 1 or 2"),
+    ({"hand": HANDS[0][:9]}, "hand has 9 cards, it must have 10"),
+    ({"hand": HANDS[0][:9] + ["AS"]}, "hand: duplicate card AS"),
+    ({"hand": HANDS[0][:9] + ["XX"]}, "hand[9]: unknown"),
+    ({"auction": ["5", "5"]}, "auction[1]: bid 5 is not higher than the current bid 5"),
+    ({"talon": None}, "talon: contract 5 exposes the talon"),
+    ({"talon": ["7H", "AS"]}, "talon: AS is also in the hand"),
+    ({"discard": ["TS", "2C"]}, "discard[1]: unknown rank"),
+    ({"discard": ["TS", "9D"]}, "discard: 9D is not in the declarer's (seat 0) hand"),
+    ({"discard": []}, "discard: the declarer's own view must show"),
+    ({"trump": "X"}, "trump: unknown trump"),
+    ({"play": ["7H", "AH", "JH", "KH", "QH", "AC"]}, "play[5]: AC is not legal, seat 0 must follow hearts"),
+    ({"play": ["7H", "AH", "AH"]}, "play[2]: AH was already played (play[1])"),
+    ({"play": ["7H", "AC"]}, "play[1]: AC is in seat 0's own hand"),
+    ({"play": ["7H", "TS"]}, "play[1]: TS was discarded by the declarer"),
+    ({"play": ENDING["play"][:7] + ["9D", "7C", "QC", "JC"]},
+     "play[10]: seat 2 showed out of clubs at play[7] and cannot hold JC"),
+    ({"totals": [1, 2]}, "totals must be three whole numbers"),
+    ({"totals": [-1, 2, 3]}, "totals: mexico-club totals are never below 0"),
+])
+def test_bad_views_name_the_first_bad_item(change, message):
+    with pytest.raises(RecordError) as err:
+        View.from_dict({**DECLARER_VIEW, **change})
+    assert message in str(err.value)
+
+
+def test_views_of_defenders_and_auction_are_checked():
+    defender = {**ENDING, "seat": 1, "hand": HANDS[1]}
+    View.from_dict(defender)
+    with pytest.raises(RecordError, match="discard: only the declarer"):
+        View.from_dict({**defender, "discard": ["TS", "9C"]})
+    with pytest.raises(RecordError, match="play\\[1\\]: 9C is a talon card"):
+        View.from_dict({**defender, "seat": 2, "hand": HANDS[2], "play": ["AS", "9C"]})
+    with pytest.raises(RecordError, match="talon: the talon stays face down"):
+        View.from_dict({"seat": 0, "dealer": 2, "hand": STRONG, "auction": ["5"], "talon": ["7C", "8C"]})
+    with pytest.raises(RecordError, match="on Meksiko the talon stays face down"):
+        View.from_dict({"seat": 0, "dealer": 2, "hand": STRONG, "auction": ["M"], "talon": ["7C", "8C"]})
+
+
+def test_impossible_layout_is_rejected():
+    """Seat 2 shows out of two suits too early for the unseen cards to fill its hand."""
+    hand = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "AH", "KH"]
+    base = {"seat": 0, "dealer": 2, "hand": hand, "auction": ["5", "NEXT", "NEXT"], "talon": ["AD", "KD"],
+            "discard": ["AD", "KD"], "trump": "S"}
+    View.from_dict({**base, "play": ["AS", "7D", "7C"]})
+    # Both defenders show out of spades, then of hearts: six unseen hearts have nowhere to be.
+    with pytest.raises(RecordError, match=r"play\[5\]: no layout of the unseen cards fits"):
+        View.from_dict({**base, "play": ["AS", "7D", "7C", "AH", "8D", "8C", "KH", "9D", "9C"]})
