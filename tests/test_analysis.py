@@ -141,3 +141,25 @@ def test_bad_deals(hands, talon, declarer, rules, message):
     with pytest.raises(ms.MeksikoError) as err:
         analyze_declarer(hands, talon, declarer, rules=rules)
     assert message in str(err.value)
+
+
+@pytest.mark.parametrize("floor", [0, 5])
+def test_best_declaration_agrees_with_the_full_analysis(floor):
+    """The bid hint's fast search (best over every trump and discard, exact from `floor`)."""
+    from meksiko_solver import _core
+
+    rng = random.Random(77 + floor)
+    items = []
+    for i in range(40):
+        hands, talon = random_deal(rng)
+        items.append(([h.mask for h in hands], sum(c.mask for c in talon), i % 3))
+    full = _core.analyze_many(items, 0, 1)
+    fast = _core.best_declaration_many(items, floor, 2)
+    for f, b in zip(full, fast):
+        best = max(f.with_talon)
+        assert b.tricks == (best if best >= floor else floor - 1)
+        if best >= floor:
+            assert f.with_talon[b.trump] == best
+            assert tuple(b.discard) in [tuple(p) for p in f.discards[b.trump]]
+    bad = _core.best_declaration_many([([0, 0, 0], 3, 0)], 0, 1)[0]
+    assert "holds 0 cards" in bad.error

@@ -83,6 +83,29 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("meksiko",
                              [](const DeclarerAnalysis& a) { return std::vector<int>(a.meksiko, a.meksiko + 5); });
 
+  py::class_<BestDeclaration>(m, "BestDeclaration")
+      .def_readonly("error", &BestDeclaration::error)
+      .def_readonly("tricks", &BestDeclaration::tricks)
+      .def_readonly("trump", &BestDeclaration::trump)
+      .def_readonly("nodes", &BestDeclaration::nodes)
+      .def_property_readonly("discard", [](const BestDeclaration& b) {
+        return std::vector<int>(b.discard, b.discard + 2);
+      });
+
+  m.def(
+      "best_declaration_many",
+      [](const std::vector<DealTuple>& items, int floor, int threads, std::size_t tt_bytes) {
+        std::vector<DealInput> deals;
+        deals.reserve(items.size());
+        for (const DealTuple& t : items) deals.push_back(make_deal(t));
+        py::gil_scoped_release release;
+        return best_declaration_many(deals, floor, threads, tt_bytes);
+      },
+      py::arg("deals"), py::arg("floor") = 0, py::arg("threads") = 0,
+      py::arg("tt_bytes") = TranspositionTable::kDefaultBytes,
+      "For (hands, talon, declarer) tuples on every core: the most tricks with the talon over every trump "
+      "and discard (exact when at least floor, else floor - 1), with one best trump and discard.");
+
   m.def("default_threads", &default_threads);
 
   m.def(

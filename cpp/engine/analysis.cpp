@@ -46,18 +46,13 @@ std::string validate_deal(const Mask hands[kSeats], Mask talon) {
   return {};
 }
 
-int best_discards(Solver& solver, const Mask hands[kSeats], Mask twelve, int declarer, int trump,
-                  std::vector<std::pair<int, int>>* discards) {
-  Position pos;
-  for (int s = 0; s < kSeats; ++s) pos.hands[s] = hands[s];
-  pos.trump = trump;
-  pos.declarer = declarer;
-  pos.leader = declarer;
+namespace {
 
-  // Discards that leave the same relative position are one candidate.
+// The 66 discards from the declarer's twelve cards, cheapest-looking first;
+// discards that leave the same relative position share a group number.
+std::vector<Candidate> discard_candidates(const Mask hands[kSeats], Mask twelve, int declarer, int trump,
+                                          int* group_count) {
   std::vector<Candidate> candidates;
-  constexpr int kUnknown = -1, kBelowBest = -2;
-  std::vector<int> group_value;  // exact value, kBelowBest (below the best at the time) or kUnknown
   std::unordered_map<std::uint64_t, int> groups;
   int cards[12], n = 0;
   for (Mask m = twelve; m; m &= m - 1) cards[n++] = lowest_card(m);
@@ -65,21 +60,35 @@ int best_discards(Solver& solver, const Mask hands[kSeats], Mask twelve, int dec
     for (int j = i + 1; j < n; ++j) {
       Mask left[kSeats] = {hands[0], hands[1], hands[2]};
       left[declarer] = twelve & ~card_bit(cards[i]) & ~card_bit(cards[j]);
-      std::uint64_t key = relative_cards_key(left);
-      auto it = groups.find(key);
-      int g;
-      if (it == groups.end()) {
-        g = static_cast<int>(group_value.size());
-        groups.emplace(key, g);
-        group_value.push_back(kUnknown);
-      } else {
-        g = it->second;
-      }
+      auto it = groups.emplace(relative_cards_key(left), static_cast<int>(groups.size())).first;
       candidates.push_back({cards[i], cards[j],
-                            keep_value(cards[i], twelve, trump) + keep_value(cards[j], twelve, trump), g});
+                            keep_value(cards[i], twelve, trump) + keep_value(cards[j], twelve, trump), it->second});
     }
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const Candidate& x, const Candidate& y) { return x.order < y.order; });
+  *group_count = static_cast<int>(groups.size());
+  return candidates;
+}
+
+Position declarer_leads(const Mask hands[kSeats], int declarer, int trump) {
+  Position pos;
+  for (int s = 0; s < kSeats; ++s) pos.hands[s] = hands[s];
+  pos.trump = trump;
+  pos.declarer = declarer;
+  pos.leader = declarer;
+  return pos;
+}
+
+}  // namespace
+
+int best_discards(Solver& solver, const Mask hands[kSeats], Mask twelve, int declarer, int trump,
+                  std::vector<std::pair<int, int>>* discards) {
+  Position pos = declarer_leads(hands, declarer, trump);
+  int group_count = 0;
+  std::vector<Candidate> candidates = discard_candidates(hands, twelve, declarer, trump, &group_count);
+  constexpr int kUnknown = -1, kBelowBest = -2;
+  // Per group: exact value, kBelowBest (below the best at the time) or kUnknown.
+  std::vector<int> group_value(group_count, kUnknown);
 
   // Each group is first asked whether it reaches the best so far (most do
   // not: one search), and only then whether it beats it.
@@ -96,15 +105,51 @@ int best_discards(Solver& solver, const Mask hands[kSeats], Mask twelve, int dec
       group_value[g] = kBelowBest;
       continue;
     }
-    int v = best;
-    while (v < kMaxHandCards && solver.reach(pos, v + 1)) ++v;
-    group_value[g] = best = v;
+    group_value[g] = best = solver.tricks(pos, best, kMaxHandCards);
   }
   discards->clear();
   for (const Candidate& c : candidates)
     if (group_value[c.group] == best) discards->emplace_back(std::min(c.a, c.b), std::max(c.a, c.b));
   std::sort(discards->begin(), discards->end());
   return best;
+}
+
+BestDeclaration best_declaration(Solver& solver, const Mask hands[kSeats], Mask talon, int declarer, int floor) {
+  BestDeclaration out;
+  out.error = validate_deal(hands, talon);
+  if (out.error.empty() && (declarer < 0 || declarer >= kSeats))
+    out.error = "declarer seat " + std::to_string(declarer) + " out of range 0..2";
+  if (out.error.empty() && (floor < 0 || floor > kMaxHandCards))
+    out.error = "floor " + std::to_string(floor) + " out of range 0..10";
+  if (!out.error.empty()) return out;
+  std::uint64_t start = solver.nodes();
+  Mask twelve = hands[declarer] | talon;
+  // Longest trump suits first: they usually hold the best, which then bounds the rest.
+  int order[kSuits] = {0, 1, 2, 3};
+  std::stable_sort(order, order + kSuits, [&](int a, int b) {
+    return popcount(twelve & suit_bits(a)) > popcount(twelve & suit_bits(b));
+  });
+  int best = floor - 1;
+  for (int t : order) {
+    Position pos = declarer_leads(hands, declarer, t);
+    int group_count = 0;
+    std::vector<Candidate> candidates = discard_candidates(hands, twelve, declarer, t, &group_count);
+    std::vector<bool> seen(group_count, false);
+    for (const Candidate& c : candidates) {
+      if (best >= kMaxHandCards) break;
+      if (seen[c.group]) continue;
+      seen[c.group] = true;
+      pos.hands[declarer] = twelve & ~card_bit(c.a) & ~card_bit(c.b);
+      if (best + 1 > 0 && !solver.reach(pos, best + 1)) continue;
+      best = solver.tricks(pos, best + 1, kMaxHandCards);
+      out.trump = t;
+      out.discard[0] = std::min(c.a, c.b);
+      out.discard[1] = std::max(c.a, c.b);
+    }
+  }
+  out.tricks = best;
+  out.nodes = solver.nodes() - start;
+  return out;
 }
 
 DeclarerAnalysis analyze_declarer(Solver& solver, const Mask hands[kSeats], Mask talon, int declarer,

@@ -22,6 +22,17 @@ struct DeclarerAnalysis {
   std::uint64_t nodes = 0;
 };
 
+// The best a declarer can do with the talon, over every trump and discard:
+// all a bidder needs. `tricks` is exact when at least `floor`, else floor - 1
+// (with trump -1): contracts below 5 do not exist, so a bid hint asks floor 5.
+struct BestDeclaration {
+  std::string error;
+  int tricks = 0;
+  int trump = -1;
+  int discard[2] = {-1, -1};
+  std::uint64_t nodes = 0;
+};
+
 // Empty when hands (10 cards each) and talon (2 cards) form a deal.
 std::string validate_deal(const Mask hands[kSeats], Mask talon);
 
@@ -29,6 +40,8 @@ std::string validate_deal(const Mask hands[kSeats], Mask talon);
 // (t = 4: no trump).
 DeclarerAnalysis analyze_declarer(Solver& solver, const Mask hands[kSeats], Mask talon, int declarer,
                                   unsigned meksiko_trumps);
+
+BestDeclaration best_declaration(Solver& solver, const Mask hands[kSeats], Mask talon, int declarer, int floor);
 
 // The best discard search for one trump: the best tricks and every discard
 // pair (lower card first) that reaches them.

@@ -49,4 +49,13 @@ std::vector<DeclarerAnalysis> analyze_many(const std::vector<DealInput>& deals, 
   return results;
 }
 
+std::vector<BestDeclaration> best_declaration_many(const std::vector<DealInput>& deals, int floor, int threads,
+                                                  std::size_t tt_bytes) {
+  std::vector<BestDeclaration> results(deals.size());
+  run_parallel(deals.size(), threads, tt_bytes, [&](Solver& solver, std::size_t i) {
+    results[i] = best_declaration(solver, deals[i].hands, deals[i].talon, deals[i].declarer, floor);
+  });
+  return results;
+}
+
 }  // namespace meksiko

@@ -24,6 +24,9 @@ std::vector<SolveResult> solve_many(const std::vector<Position>& positions, cons
 std::vector<DeclarerAnalysis> analyze_many(const std::vector<DealInput>& deals, unsigned meksiko_trumps,
                                            int threads, std::size_t tt_bytes);
 
+std::vector<BestDeclaration> best_declaration_many(const std::vector<DealInput>& deals, int floor, int threads,
+                                                  std::size_t tt_bytes);
+
 int default_threads();
 
 }  // namespace meksiko

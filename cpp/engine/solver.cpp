@@ -11,6 +11,13 @@ int Solver::tricks(const Position& pos) {
   return search_.value(0, search_.tricks_left(), search_.guess());
 }
 
+int Solver::tricks(const Position& pos, int lo, int hi) {
+  tt_.new_generation();
+  search_.set_position(pos);
+  int guess = search_.guess();
+  return search_.value(lo, hi, guess < lo ? lo : (guess > hi ? hi : guess));
+}
+
 bool Solver::reach(const Position& pos, int need) {
   tt_.new_generation();
   search_.set_position(pos);

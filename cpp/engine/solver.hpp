@@ -38,6 +38,8 @@ class Solver {
   SolveResult solve(const Position& pos, const SolveOptions& options = {});
   // Declarer's tricks only; the position must be valid (see validate()).
   int tricks(const Position& pos);
+  // The same, known to lie in [lo, hi].
+  int tricks(const Position& pos, int lo, int hi);
   // Can the declarer take at least `need` tricks? The position must be valid.
   bool reach(const Position& pos, int need);
 

@@ -1,12 +1,13 @@
 """The bid hint: what to call, from the bidder's own ten cards.
 
-Each sampled world (the other two hands and the face-down talon) gets the double-dummy
-declarer analysis of the bidding seat (``_core.analyze_many``, every core, GIL released): the
-most tricks over the four trumps after the best discard, and whether Meksiko (all ten tricks
-without the talon: with a named trump under ``mexico-club``, without trump under ``classic``)
-makes. Meksiko with trump t can only make if the analysis with the talon reaches 10 with t
-(discarding the talon itself is one of the discards it tries), so under ``mexico-club`` only
-those trumps are solved for Meksiko, in the few worlds where they reach 10.
+Each sampled world (the other two hands and the face-down talon) gets the double-dummy best
+declaration of the bidding seat (``_core.best_declaration_many``, every core, GIL released):
+the most tricks over the four trumps and every discard, exactly (a search that only asks
+each discard whether it beats the best so far, over all trumps at once), and whether Meksiko
+(all ten tricks without the talon: with a named trump under ``mexico-club``, without trump
+under ``classic``) makes. Meksiko can only make where the best with the talon is 10
+(discarding the talon itself is one of the discards tried), so it is solved only in the few
+worlds where the best reaches 10.
 
 Per contract c (5..10): ``make`` = the share of worlds with at least c tricks; ``score`` = the
 expected deal score of the seat as declarer (the tricks when made, ``-fail_factor * c``
@@ -91,7 +92,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         raise MeksikoError(f"it is seat {v.to_move}'s turn to call, not seat {v.seat}'s")
     seat, layout = v.seat, worlds.layout
     profile = get_rules(v.rules)
-    solved = _analyses(v, worlds, seed, budget.fraction(0.9), 0 if profile.meksiko_trump else 1 << _core.NO_TRUMP)
+    solved = _best_declarations(v, worlds, seed, budget.fraction(0.9))
 
     # The opponent who would declare if this seat passes, and the contract he would play.
     auction = Auction(v.dealer, v.rules, v.auction)
@@ -105,19 +106,16 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     positions: list = []
     best_tricks: List[int] = []
     meksiko_made: List[bool] = []
-    for i, (world, with_talon, meksiko) in enumerate(solved):
+    meksiko_trumps = range(4) if profile.meksiko_trump else [_core.NO_TRUMP]
+    for i, (world, best) in enumerate(solved):
         deal = v.world_deal(layout, world)
         hands = deal["hands"]
-        best = max(with_talon)
         best_tricks.append(best)
-        if profile.meksiko_trump:
-            meksiko_made.append(False)
-            for t in range(4):
-                if with_talon[t] == 10:
-                    extra.append((i, "M", t))
-                    positions.append((hands, t, seat, seat, []))
-        else:
-            meksiko_made.append(meksiko[_core.NO_TRUMP] == 10)
+        meksiko_made.append(False)
+        if best == 10:
+            for t in meksiko_trumps:
+                extra.append((i, "M", t))
+                positions.append((hands, t, seat, seat, []))
         their = list(hands)
         if their_contract == MEKSIKO:
             # (classic, after Meksiko only NEXT is legal) without the talon, as he would play it
@@ -174,11 +172,11 @@ _CACHE_LOCK = threading.Lock()  # the service runs hints on several threads
 CACHE_SIZE = 16
 
 
-def _analyses(v, worlds, seed: int, budget, meksiko_mask: int) -> list:
-    """``(world, with_talon, meksiko)`` per solved world. The analyses depend only on the seat's
+def _best_declarations(v, worlds, seed: int, budget) -> list:
+    """``(world, best tricks with the talon)`` per solved world. They depend only on the seat's
     hand (calls do not change the worlds), so a complete run is kept for the seat's next call in
     the same auction (a small LRU cache keyed by rules, seat, hand, samples and seed)."""
-    key = (v.rules, v.seat, tuple(v.hand), worlds.requested, seed, meksiko_mask)
+    key = (v.rules, v.seat, tuple(v.hand), worlds.requested, seed)
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
@@ -190,11 +188,11 @@ def _analyses(v, worlds, seed: int, budget, meksiko_mask: int) -> list:
         return [(deal["hands"], deal["talon"], v.seat)]
 
     def call(items: list) -> list:
-        results = _core.analyze_many(items, meksiko_mask, 0, TT_BYTES)
+        results = _core.best_declaration_many(items, 0, 0, TT_BYTES)
         check(results)
         return results
 
-    solved = [(w, tuple(r.with_talon), tuple(r.meksiko))
+    solved = [(w, r.tricks)
               for w, (r,) in solve_worlds(worlds.iterator, worlds.requested, items_of, call, budget)]
     if len(solved) == min(worlds.requested, worlds.count):
         with _CACHE_LOCK:
