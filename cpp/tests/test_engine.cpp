@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis.hpp"
 #include "position.hpp"
 #include "solver.hpp"
 #include "tt.hpp"
@@ -218,5 +219,49 @@ TEST_CASE("a cold table and a warm table give the same answers") {
     Position pos = random_position(rng, 8, static_cast<int>(rng() % 3));
     Solver cold(1 << 16);  // a tiny table forces replacements
     CHECK(warm.solve(pos).tricks == cold.solve(pos).tricks);
+  }
+}
+
+TEST_CASE("discard search and best declaration agree with trying every discard") {
+  std::mt19937 rng(4242);
+  Solver solver(1 << 22);
+  for (int deal = 0; deal < 3; ++deal) {
+    std::vector<int> deck(32);
+    for (int i = 0; i < 32; ++i) deck[i] = i;
+    std::shuffle(deck.begin(), deck.end(), rng);
+    Mask hands[3] = {0, 0, 0};
+    for (int s = 0; s < 3; ++s)
+      for (int k = 0; k < 10; ++k) hands[s] |= card_bit(deck[s * 10 + k]);
+    Mask talon = card_bit(deck[30]) | card_bit(deck[31]);
+    int declarer = deal % 3;
+    Mask twelve = hands[declarer] | talon;
+    int overall = -1;
+    for (int trump = 0; trump < 4; ++trump) {
+      std::vector<std::pair<int, int>> expected;
+      int best = -1;
+      for (Mask a = twelve; a; a &= a - 1)
+        for (Mask b = a & (a - 1); b; b &= b - 1) {
+          int x = lowest_card(a), y = lowest_card(b);
+          Position pos;
+          for (int s = 0; s < 3; ++s) pos.hands[s] = hands[s];
+          pos.hands[declarer] = twelve & ~card_bit(x) & ~card_bit(y);
+          pos.trump = trump;
+          pos.declarer = pos.leader = declarer;
+          int v = solver.tricks(pos);
+          if (v > best) expected.clear(), best = v;
+          if (v == best) expected.emplace_back(x, y);
+        }
+      std::sort(expected.begin(), expected.end());
+      std::vector<std::pair<int, int>> found;
+      CHECK(best_discards(solver, hands, twelve, declarer, trump, &found) == best);
+      CHECK(found == expected);
+      overall = std::max(overall, best);
+    }
+    BestDeclaration d = best_declaration(solver, hands, talon, declarer, 0);
+    CHECK(d.error.empty());
+    CHECK(d.tricks == overall);
+    BestDeclaration high = best_declaration(solver, hands, talon, declarer, overall + 1);
+    CHECK(high.tricks == overall);  // below the floor: floor - 1
+    CHECK(high.trump == -1);
   }
 }
