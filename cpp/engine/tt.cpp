@@ -17,9 +17,8 @@ std::uint64_t full_key(const TTShape& shape) {
 }  // namespace
 
 TranspositionTable::TranspositionTable(std::size_t bytes) {
-  std::size_t want = bytes / sizeof(Bucket);
-  buckets_ = 1;
-  while (buckets_ * 2 <= want) buckets_ *= 2;  // power of two for masking
+  buckets_ = bytes / sizeof(Bucket);
+  if (buckets_ == 0) buckets_ = 1;
   // Huge pages where the OS offers them: random probes into a table of many
   // megabytes otherwise spend much of their time on TLB misses.
   constexpr std::size_t kAlign = std::size_t{2} << 20;
@@ -47,7 +46,8 @@ std::size_t TranspositionTable::index(const TTShape& shape) const {
   h ^= h >> 29;
   h *= 0xBF58476D1CE4E5B9ULL;
   h ^= h >> 32;
-  return static_cast<std::size_t>(h) & (buckets_ - 1);
+  // Map the hash onto [0, buckets) without a division (any table size works).
+  return static_cast<std::size_t>((static_cast<unsigned __int128>(h) * buckets_) >> 64);
 }
 
 TTAnswer TranspositionTable::probe(const TTShape& shape) const {
@@ -55,14 +55,14 @@ TTAnswer TranspositionTable::probe(const TTShape& shape) const {
   std::uint64_t key = full_key(shape);
   const Bucket& b = table_[index(shape)];
   for (const TTEntry& e : b.slot) {
-    if (e.key != key || ((shape.code ^ e.pattern) & e.mask)) continue;
+    if (e.key != key || ((shape.code ^ e.pattern) & e.mask())) continue;
     if (e.lo > answer.lo) {
       answer.lo = e.lo;
-      answer.lo_mask = e.mask;
+      answer.lo_mask = e.mask();
     }
     if (e.hi < answer.hi) {
       answer.hi = e.hi;
-      answer.hi_mask = e.mask;
+      answer.hi_mask = e.mask();
     }
     if (e.best != 0xFF) answer.best = e.best;
   }
@@ -72,13 +72,15 @@ TTAnswer TranspositionTable::probe(const TTShape& shape) const {
 void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo, int hi, int best, int depth) {
   std::uint64_t key = full_key(shape);
   std::uint64_t pattern = shape.code & mask;
+  std::uint32_t kept = static_cast<std::uint32_t>(mask);
+  int generation = generation_ & 15;
   Bucket& b = table_[index(shape)];
   for (TTEntry& e : b.slot) {
-    if (e.key == key && e.mask == mask && e.pattern == pattern) {
+    if (e.key == key && e.kept == kept && e.pattern == pattern) {
       if (lo > e.lo) e.lo = static_cast<std::int8_t>(lo);
       if (hi < e.hi) e.hi = static_cast<std::int8_t>(hi);
       if (best != 0xFF) e.best = static_cast<std::uint8_t>(best);
-      e.generation = generation_;
+      e.age = static_cast<std::uint8_t>(e.depth() | generation << 4);
       return;
     }
   }
@@ -86,7 +88,7 @@ void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo, int hi
   TTEntry* victim = &b.slot[0];
   int worst = 1 << 30;
   for (TTEntry& e : b.slot) {
-    int score = e.key == 0 ? -1 : (e.generation == generation_ ? 64 : 0) + e.depth;
+    int score = e.key == 0 ? -1 : (e.generation() == generation ? 64 : 0) + e.depth();
     if (score < worst) {
       worst = score;
       victim = &e;
@@ -94,12 +96,11 @@ void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo, int hi
   }
   victim->key = key;
   victim->pattern = pattern;
-  victim->mask = mask;
+  victim->kept = kept;
   victim->lo = static_cast<std::int8_t>(lo);
   victim->hi = static_cast<std::int8_t>(hi);
   victim->best = static_cast<std::uint8_t>(best);
-  victim->depth = static_cast<std::uint8_t>(depth);
-  victim->generation = generation_;
+  victim->age = static_cast<std::uint8_t>((depth & 15) | generation << 4);
 }
 
 }  // namespace meksiko
