@@ -130,9 +130,11 @@ TEST_CASE("validation names the bad value") {
 
 TEST_CASE("the table merges bounds and answers for positions that agree on what mattered") {
   TranspositionTable tt(1 << 16);
-  // Spades, from the top: seat 2 (lo 1, hi 1), then seat 0 (lo 1, hi 0).
-  TTShape p{0x333, 5, 0x80C0};
-  TTMask top_one = 0x8080;      // only the owner of the top spade mattered
+  // Three live cards, packed from the lowest: seat 1, seat 0, seat 2 (the top).
+  // Owner code bit 0 (seat 0 or 2) in the low half, bit 1 (seat 1 or 2) in the high half.
+  auto code = [](std::uint64_t lo, std::uint64_t hi) { return lo | hi << 32; };
+  TTShape p{0x333, 5, code(0b110, 0b101)};
+  TTMask top_one = code(0b100, 0b100);  // only the owner of the top card mattered
   CHECK(tt.probe(p).hi == 99);
   tt.store(p, top_one, 2, 8, 0xFF, 8);
   tt.store(p, top_one, 3, 9, 0x11, 8);
@@ -143,10 +145,10 @@ TEST_CASE("the table merges bounds and answers for positions that agree on what 
   CHECK(a.best == 0x11);
   CHECK(a.lo_mask == top_one);
   TTShape other_small = p;
-  other_small.code = 0xC080;  // the second spade went to seat 1: still answers
+  other_small.code = code(0b100, 0b111);  // the middle card went to seat 1: still answers
   CHECK(tt.probe(other_small).lo == 3);
   TTShape other_top = p;
-  other_top.code = 0x00C0;  // the top spade went to seat 0: no answer
+  other_top.code = code(0b110, 0b001);  // the top card went to seat 0: no answer
   CHECK(tt.probe(other_top).hi == 99);
   TTShape other_leader = p;
   other_leader.context = 6;
@@ -159,8 +161,7 @@ TEST_CASE("the table merges bounds and answers for positions that agree on what 
 
 TEST_CASE("a hand-checked ending") {
   // Trump hearts. Seat 0 (declarer) AS 7H; seat 1 KS QS; seat 2 AD KD.
-  // Leading AS wins, then 7H wins the last trick: 2 tricks. Leading 7H first
-  // also wins both. Without trump, 7H loses to nobody's heart... it wins too.
+  // The ace of spades and the only trump win a trick each: 2 tricks.
   Position pos;
   pos.hands[0] = cards({"AS", "7H"});
   pos.hands[1] = cards({"KS", "QS"});
