@@ -3,6 +3,7 @@ optimal discard, plus the Meksiko value for each trump), one core. Targets: mean
 p99 <= 40 ms per deal. And batch throughput on both cores >= 1.8x one core.
 Every answer is compared with the stored set."""
 
+import statistics
 import time
 
 from deal_sets import analysis_deals, load_answers
@@ -33,6 +34,8 @@ def test_analyze_declarer_200_deals(benchmark):
 
 
 def test_batch_throughput_two_cores(benchmark):
+    """One core against both, interleaved three times on the same 100 deals: the machine is
+    shared, so the medians are compared."""
     deals = [(d["hands"], d["talon"]) for d in DEALS[:100]]
 
     def run(threads):
@@ -40,12 +43,20 @@ def test_batch_throughput_two_cores(benchmark):
         results = analyze_many(deals, declarer=0, threads=threads)
         return results, time.perf_counter() - start
 
-    one, one_time = run(1)
-    results, _ = benchmark.pedantic(lambda: run(2), rounds=1) if not benchmark.disabled else (run(2)[0], None)
-    assert [r.to_dict() for r in results] == [r.to_dict() for r in one]
-    if not benchmark.disabled:
-        two_time = benchmark.stats.stats.data[0]
-        speedup = one_time / two_time
-        benchmark.extra_info.update({"one_core_s": round(one_time, 3), "two_cores_s": round(two_time, 3),
-                                     "speedup": round(speedup, 2)})
-        assert speedup >= 1.8, benchmark.extra_info
+    one, _ = run(1)
+    if benchmark.disabled:
+        results, _ = benchmark.pedantic(lambda: run(2), rounds=1)
+        assert [r.to_dict() for r in results] == [r.to_dict() for r in one]
+        return
+    one_times, two_times = [], []
+    for _ in range(3):
+        one_times.append(run(1)[1])
+        results, seconds = run(2)
+        two_times.append(seconds)
+        assert [r.to_dict() for r in results] == [r.to_dict() for r in one]
+    benchmark.pedantic(lambda: run(2), rounds=1)
+    speedup = statistics.median(one_times) / statistics.median(two_times)
+    benchmark.extra_info.update({"one_core_s": round(statistics.median(one_times), 3),
+                                 "two_cores_s": round(statistics.median(two_times), 3),
+                                 "speedup": round(speedup, 2)})
+    assert speedup >= 1.8, benchmark.extra_info
