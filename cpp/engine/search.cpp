@@ -168,7 +168,7 @@ void Search::sure_trump_tricks(int* declarer_min, Mask* declarer_rel, int* defen
 // other hand's trumps, draw them all first, then cash the side suits with no
 // ruff to fear. A suit whose top cards outnumber every other hand's cards in
 // it runs to its last card. Only the top cards counted matter (rel).
-int Search::quick_tricks(int seat, Mask* rel) const {
+int Search::quick_tricks(int seat, int enough, Mask* rel) const {
   Mask live = hand_[0] | hand_[1] | hand_[2];
   Mask mine = hand_[seat];
   int q1 = next_seat(seat), q2 = next_seat(q1);
@@ -178,7 +178,9 @@ int Search::quick_tricks(int seat, Mask* rel) const {
   bool ruff2 = has_trump && (hand_[q2] & suit_bits(trump_));
   // The leader's cards above every other hand's card of their suit.
   Mask all_tops = mine & ~smear_down(live & ~mine);
-  if (!all_tops) {
+  // At most every card of the suits where the leader holds a top: when even
+  // that is not `enough` for a cutoff, the exact count does not matter.
+  if (!all_tops || popcount(mine & smear_up(smear_down(all_tops))) < enough) {
     *rel = 0;
     return 0;
   }
@@ -285,7 +287,7 @@ bool Search::lead_node(int need, Mask* rel) {
   }
   bool maximizing = leader_ == declarer_;
   Mask qrel;
-  int qt = quick_tricks(leader_, &qrel);
+  int qt = quick_tricks(leader_, maximizing ? need : rem - need + 1, &qrel);
   if ((maximizing && qt >= need) || (!maximizing && rem - qt < need)) {
     *rel = qrel;
     return maximizing;
