@@ -17,3 +17,9 @@ def test_load_script_counts_failures_and_wrong_answers():
     problems = load_api.wrong_answers(bodies, [{"tricks": -1, "card_tricks": {}}, "HTTP 500: oops", right])
     assert len(problems) == 2
     assert problems[0].startswith("request 0: got tricks -1") and problems[1] == "request 1: HTTP 500: oops"
+
+
+def test_load_script_play_hints(capsys):
+    assert load_api.main(["--endpoint", "play-hint", "--requests", "12", "--concurrency", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "POST /v1/hints/play: 12 opening-lead play hints" in out and "errors: 0" in out
