@@ -9,12 +9,6 @@ namespace meksiko {
 
 namespace {
 
-std::string name(int card) {
-  char buf[3];
-  card_name(card, buf);
-  return buf;
-}
-
 // Cheap guess of how little a card is worth keeping: low side cards of short
 // suits first (a void can ruff), trumps and high cards last.
 int keep_value(int card, Mask twelve, int trump) {
@@ -38,11 +32,11 @@ std::string validate_deal(const Mask hands[kSeats], Mask talon) {
     if (popcount(hands[s]) != kMaxHandCards)
       return "seat " + std::to_string(s) + " holds " + std::to_string(popcount(hands[s])) +
              " cards, a deal gives 10";
-    if (seen & hands[s]) return "duplicate card " + name(lowest_card(seen & hands[s])) + " in seat " + std::to_string(s);
+    if (seen & hands[s]) return "duplicate card " + card_string(lowest_card(seen & hands[s])) + " in seat " + std::to_string(s);
     seen |= hands[s];
   }
   if (popcount(talon) != 2) return "the talon holds " + std::to_string(popcount(talon)) + " cards, not 2";
-  if (seen & talon) return "duplicate card " + name(lowest_card(seen & talon)) + " in the talon";
+  if (seen & talon) return "duplicate card " + card_string(lowest_card(seen & talon)) + " in the talon";
   return {};
 }
 

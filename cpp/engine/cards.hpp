@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace meksiko {
 
@@ -31,11 +32,9 @@ inline bool beats(int a, int b, int trump) {
   return suit_of(a) == trump;
 }
 
-// "AS", "TH", ... for messages and tests.
-inline void card_name(int card, char out[3]) {
-  out[0] = "789TJQKA"[rank_of(card)];
-  out[1] = "SHDC"[suit_of(card)];
-  out[2] = 0;
+// "AS", "TH", ... for messages.
+inline std::string card_string(int card) {
+  return {"789TJQKA"[rank_of(card)], "SHDC"[suit_of(card)]};
 }
 
 }  // namespace meksiko

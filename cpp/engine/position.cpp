@@ -2,16 +2,6 @@
 
 namespace meksiko {
 
-namespace {
-
-std::string name(int card) {
-  char buf[3];
-  card_name(card, buf);
-  return buf;
-}
-
-}  // namespace
-
 std::string validate(const Position& pos) {
   if (pos.trump < 0 || pos.trump > kNoTrump)
     return "trump " + std::to_string(pos.trump) + " out of range (0..3 for S H D C, 4 for no trump)";
@@ -27,13 +17,13 @@ std::string validate(const Position& pos) {
       return "seat " + std::to_string(s) + " holds " + std::to_string(popcount(pos.hands[s])) +
              " cards, more than 10";
     Mask dup = seen & pos.hands[s];
-    if (dup) return "duplicate card " + name(lowest_card(dup)) + " in seat " + std::to_string(s);
+    if (dup) return "duplicate card " + card_string(lowest_card(dup)) + " in seat " + std::to_string(s);
     seen |= pos.hands[s];
   }
   for (int i = 0; i < pos.num_played; ++i) {
     int c = pos.played[i];
     if (c < 0 || c >= kCards) return "played card index " + std::to_string(c) + " out of range";
-    if (seen & card_bit(c)) return "duplicate card " + name(c) + " (played and still held)";
+    if (seen & card_bit(c)) return "duplicate card " + card_string(c) + " (played and still held)";
     seen |= card_bit(c);
   }
   // Seats that already played to this trick hold one card fewer.
@@ -54,7 +44,7 @@ std::string validate(const Position& pos) {
     Mask before = pos.hands[seat] | card_bit(pos.played[i]);
     if (!(legal_cards(before, led, pos.trump) & card_bit(pos.played[i]))) {
       bool can_follow = before & suit_bits(suit_of(led));
-      return "played card " + name(pos.played[i]) + " by seat " + std::to_string(seat) +
+      return "played card " + card_string(pos.played[i]) + " by seat " + std::to_string(seat) +
              " is not legal: " + (can_follow ? "must follow " : "must ruff, void in ") +
              std::string(1, "SHDC"[suit_of(led)]);
     }
