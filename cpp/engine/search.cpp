@@ -292,6 +292,21 @@ bool Search::lead_node(int need, Mask* rel) {
     *rel = qrel;
     return maximizing;
   }
+  if (maximizing && need == rem) {
+    // To win every trick the declarer keeps the lead to the end, so he must
+    // lead each of his cards; a suit of his whose top card a defender holds
+    // then loses a trick (the defender follows with it).
+    Mask live_now = hand_[0] | hand_[1] | hand_[2];
+    for (int s = 0; s < kSuits; ++s) {
+      Mask l = live_now & suit_bits(s);
+      if (!(hand_[declarer_] & l)) continue;
+      int top = highest_card(l);
+      if (!(hand_[declarer_] & card_bit(top))) {
+        *rel = card_bit(top);
+        return false;
+      }
+    }
+  }
 
   Mask live = hand_[0] | hand_[1] | hand_[2];
   int best_card = -1;
