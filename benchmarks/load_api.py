@@ -16,12 +16,8 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import random
-import socket
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -29,13 +25,12 @@ from typing import List, Optional, Sequence
 
 import httpx
 
+from meksiko_api.local_server import LocalServer
 from meksiko_solver.cards import DECK, Hand
 from meksiko_solver.hints import play_hint
 from meksiko_solver.solver import solve_many
 
-HOST = "127.0.0.1"  # loopback only
 TRUMPS = ["S", "H", "D", "C", None]
-START_TIMEOUT = 30.0  # seconds for the server to answer /health
 
 
 def solve_bodies(count: int, seed: int) -> List[dict]:
@@ -98,61 +93,6 @@ ENDPOINTS = {
     "solve": ("/v1/solve", solve_bodies, "full deals with card values"),
     "play-hint": ("/v1/hints/play", play_hint_bodies, f"opening-lead play hints at {HINT_SAMPLES} worlds"),
 }
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """uvicorn serving meksiko_api in a subprocess on a free loopback port (a context manager)."""
-
-    def __init__(self, workers: Optional[int] = None) -> None:
-        self.port = free_port()
-        self.url = f"http://{HOST}:{self.port}"
-        self.workers = workers
-        self.process: Optional[subprocess.Popen] = None
-        self.log = tempfile.TemporaryFile()
-
-    def __enter__(self) -> "Server":
-        env = dict(os.environ)
-        if self.workers:
-            env["MEKSIKO_API_WORKERS"] = str(self.workers)
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "meksiko_api.app:app", "--host", HOST, "--port", str(self.port),
-             "--log-level", "warning", "--no-access-log"],
-            env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited with code {self.process.returncode}:\n{self.output()}")
-            try:
-                if httpx.get(self.url + "/health", timeout=1.0).status_code == 200:
-                    return self
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"the server did not answer within {START_TIMEOUT:.0f} s:\n{self.output()}")
-
-    def output(self) -> str:
-        self.log.seek(0)
-        return self.log.read().decode(errors="replace")[-4000:]
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
-        self.log.close()
 
 
 def send_all(url: str, bodies: Sequence[dict], concurrency: int, warmup: Sequence[dict] = ()) -> tuple:
@@ -220,7 +160,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     path, make_bodies, what = ENDPOINTS[args.endpoint]
     bodies = make_bodies(args.requests, args.seed)
-    with Server(args.workers) as server:
+    with LocalServer(args.workers) as server:
         workers = httpx.get(server.url + "/health").json()["workers"]
         warmup = make_bodies(4 * args.concurrency, args.seed + 1)
         answers, latencies, wall = send_all(server.url + path, bodies, args.concurrency, warmup)

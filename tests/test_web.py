@@ -22,12 +22,6 @@ import importlib
 import json
 import os
 import random
-import shutil
-import socket
-import subprocess
-import sys
-import tempfile
-import time
 from pathlib import Path
 
 import httpx
@@ -39,11 +33,11 @@ from hypothesis import strategies as st
 import meksiko_api
 import meksiko_solver
 from meksiko_api.app import ROUTERS, create_app
+from meksiko_api.local_server import LocalServer
 from meksiko_api.routers import table as table_route
 from meksiko_api.settings import Settings
 from meksiko_solver.analysis import deal_table
 from meksiko_solver.cards import Hand
-from meksiko_solver.deal import DealState
 from meksiko_solver.game import deal_cards
 from meksiko_solver.policies import RandomPolicy
 from meksiko_solver.record import DealRecord
@@ -523,60 +517,11 @@ browser_test = pytest.mark.skipif(
            "(apt-get install chromium)")
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """uvicorn serving meksiko_api.app:app on 127.0.0.1 on a free port, in a subprocess."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = tempfile.TemporaryFile()
-        paths = [str(Path(meksiko_api.__file__).resolve().parent.parent),
-                 str(Path(meksiko_solver.__file__).resolve().parent.parent)]
-        env = dict(os.environ, MEKSIKO_API_WORKERS="2")
-        env["PYTHONPATH"] = os.pathsep.join(paths + [p for p in [env.get("PYTHONPATH")] if p])
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "meksiko_api.app:app", "--host", "127.0.0.1", "--port", str(self.port),
-             "--log-level", "warning"], env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited with code {self.process.returncode}:\n{self.output()}")
-            try:
-                if httpx.get(self.url + "/health", timeout=1.0).status_code == 200:
-                    self.paths = set(httpx.get(self.url + "/openapi.json").json()["paths"])
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"the server did not start within 30 s:\n{self.output()}")
-
-    def output(self) -> str:
-        self.log.seek(0)
-        return self.log.read().decode(errors="replace")[-4000:]
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
-
-
 @pytest.fixture(scope="module")
 def server():
-    s = Server()
-    yield s
-    s.stop()
+    with LocalServer(workers=2) as s:
+        s.paths = set(httpx.get(s.url + "/openapi.json").json()["paths"])
+        yield s
 
 
 @pytest.fixture(scope="module")
