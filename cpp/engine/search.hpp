@@ -68,12 +68,26 @@ class Search {
   TTShape shape() const;
   Mask widen_to_run(Mask rel, int card, int seat, Mask live) const;
   Mask live_in_trick() const;
-  Mask representatives(Mask legal, Mask live) const;
+  // The lowest card of each run of `hand`'s cards that no other live card separates.
+  Mask representatives(Mask hand, Mask live) const;
   int order_lead(Mask moves, int best_hint, int* out) const;
 
   TranspositionTable& tt_;
   Mask hand_[kSeats] = {0, 0, 0};
+  // Suit lengths, 4 bits per (seat, suit) at 16 * seat + 4 * suit: kept up to
+  // date with the hands, for the table key and the bounds.
+  std::uint64_t lengths_ = 0;
+  // Move `card` out of or back into `seat`'s hand.
+  void take(int seat, int card) {
+    hand_[seat] ^= card_bit(card);
+    lengths_ -= std::uint64_t{1} << (16 * seat + 4 * suit_of(card));
+  }
+  void give(int seat, int card) {
+    hand_[seat] ^= card_bit(card);
+    lengths_ += std::uint64_t{1} << (16 * seat + 4 * suit_of(card));
+  }
   int trump_ = kNoTrump;
+  Mask trump_bits_ = 0;  // the trump suit's cards; none without trump
   int declarer_ = 0;
   int leader_ = 0;
   int count_ = 0;    // cards in the current trick

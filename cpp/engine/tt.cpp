@@ -54,17 +54,19 @@ TTAnswer TranspositionTable::probe(const TTShape& shape) const {
   TTAnswer answer;
   std::uint64_t key = full_key(shape);
   const Bucket& b = table_[index(shape)];
-  for (const TTEntry& e : b.slot) {
-    if (e.key != key || ((shape.code ^ e.pattern) & e.mask())) continue;
-    if (e.lo > answer.lo) {
-      answer.lo = e.lo;
-      answer.lo_mask = e.mask();
+  for (unsigned found = slots_with(b, key); found; found &= found - 1) {
+    int i = __builtin_ctz(found);
+    TTMask mask = b.kept[i] | std::uint64_t{b.kept[i]} << 32;
+    if ((shape.code ^ b.pattern[i]) & mask) continue;
+    if (b.lo[i] > answer.lo) {
+      answer.lo = b.lo[i];
+      answer.lo_mask = mask;
     }
-    if (e.hi < answer.hi) {
-      answer.hi = e.hi;
-      answer.hi_mask = e.mask();
+    if (b.hi[i] < answer.hi) {
+      answer.hi = b.hi[i];
+      answer.hi_mask = mask;
     }
-    if (e.best != 0xFF) answer.best = e.best;
+    if (b.best[i] != 0xFF) answer.best = b.best[i];
   }
   return answer;
 }
@@ -75,32 +77,33 @@ void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo, int hi
   std::uint32_t kept = static_cast<std::uint32_t>(mask);
   int generation = generation_ & 15;
   Bucket& b = table_[index(shape)];
-  for (TTEntry& e : b.slot) {
-    if (e.key == key && e.kept == kept && e.pattern == pattern) {
-      if (lo > e.lo) e.lo = static_cast<std::int8_t>(lo);
-      if (hi < e.hi) e.hi = static_cast<std::int8_t>(hi);
-      if (best != 0xFF) e.best = static_cast<std::uint8_t>(best);
-      e.age = static_cast<std::uint8_t>(e.depth() | generation << 4);
+  for (unsigned found = slots_with(b, key); found; found &= found - 1) {
+    int i = __builtin_ctz(found);
+    if (b.kept[i] == kept && b.pattern[i] == pattern) {
+      if (lo > b.lo[i]) b.lo[i] = static_cast<std::int8_t>(lo);
+      if (hi < b.hi[i]) b.hi[i] = static_cast<std::int8_t>(hi);
+      if (best != 0xFF) b.best[i] = static_cast<std::uint8_t>(best);
+      b.age[i] = static_cast<std::uint8_t>((b.age[i] & 15) | generation << 4);
       return;
     }
   }
   // Replace an empty slot, else the oldest, shallowest entry.
-  TTEntry* victim = &b.slot[0];
+  int victim = 0;
   int worst = 1 << 30;
-  for (TTEntry& e : b.slot) {
-    int score = e.key == 0 ? -1 : (e.generation() == generation ? 64 : 0) + e.depth();
+  for (int i = 0; i < kWays; ++i) {
+    int score = b.key[i] == 0 ? -1 : ((b.age[i] >> 4) == generation ? 64 : 0) + (b.age[i] & 15);
     if (score < worst) {
       worst = score;
-      victim = &e;
+      victim = i;
     }
   }
-  victim->key = key;
-  victim->pattern = pattern;
-  victim->kept = kept;
-  victim->lo = static_cast<std::int8_t>(lo);
-  victim->hi = static_cast<std::int8_t>(hi);
-  victim->best = static_cast<std::uint8_t>(best);
-  victim->age = static_cast<std::uint8_t>((depth & 15) | generation << 4);
+  b.key[victim] = key;
+  b.pattern[victim] = pattern;
+  b.kept[victim] = kept;
+  b.lo[victim] = static_cast<std::int8_t>(lo);
+  b.hi[victim] = static_cast<std::int8_t>(hi);
+  b.best[victim] = static_cast<std::uint8_t>(best);
+  b.age[victim] = static_cast<std::uint8_t>((depth & 15) | generation << 4);
 }
 
 }  // namespace meksiko

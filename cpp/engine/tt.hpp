@@ -18,6 +18,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 namespace meksiko {
 
@@ -41,19 +44,6 @@ struct TTAnswer {
   int best = 0xFF;                  // a good lead: suit * 8 + index from the lowest live card
 };
 
-// 24 bytes: a bucket of 8 fills three cache lines.
-struct TTEntry {
-  std::uint64_t key = 0;      // lengths | context << 48 | 1 << 63 (used)
-  std::uint64_t pattern = 0;  // code & mask
-  std::uint32_t kept = 0;     // the low half of the mask (both halves are equal)
-  std::int8_t lo = 0, hi = 0;
-  std::uint8_t best = 0xFF;
-  std::uint8_t age = 0;       // depth (tricks left) | generation << 4
-  TTMask mask() const { return kept | std::uint64_t{kept} << 32; }
-  int depth() const { return age & 15; }
-  int generation() const { return age >> 4; }
-};
-
 class TranspositionTable {
  public:
   static constexpr std::size_t kDefaultBytes = std::size_t{16} << 20;
@@ -73,9 +63,34 @@ class TranspositionTable {
 
  private:
   static constexpr int kWays = 8;
-  struct Bucket {
-    TTEntry slot[kWays];
+  // Eight entries in three cache lines, field by field, so that a probe
+  // compares all eight keys at once. An entry holds: the key (lengths |
+  // context << 48 | 1 << 63 when used), the pattern (code & mask), kept (the
+  // low half of the mask; both halves are equal), bounds lo and hi on the
+  // declarer's tricks, a best lead, and age (depth | generation << 4).
+  struct alignas(64) Bucket {
+    std::uint64_t key[kWays] = {};
+    std::uint64_t pattern[kWays] = {};
+    std::uint32_t kept[kWays] = {};
+    std::int8_t lo[kWays] = {};
+    std::int8_t hi[kWays] = {};
+    std::uint8_t best[kWays] = {};
+    std::uint8_t age[kWays] = {};
   };
+  // Bit i set when slot i holds `key`.
+  static unsigned slots_with(const Bucket& b, std::uint64_t key) {
+#if defined(__AVX2__)
+    __m256i k = _mm256_set1_epi64x(static_cast<long long>(key));
+    __m256i low = _mm256_cmpeq_epi64(k, _mm256_load_si256(reinterpret_cast<const __m256i*>(b.key)));
+    __m256i high = _mm256_cmpeq_epi64(k, _mm256_load_si256(reinterpret_cast<const __m256i*>(b.key + 4)));
+    return static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(low)) |
+                                 _mm256_movemask_pd(_mm256_castsi256_pd(high)) << 4);
+#else
+    unsigned found = 0;
+    for (int i = 0; i < kWays; ++i) found |= static_cast<unsigned>(b.key[i] == key) << i;
+    return found;
+#endif
+  }
   struct Free {
     void operator()(Bucket* p) const;
   };
