@@ -53,4 +53,13 @@ inline std::uint32_t smear_up(std::uint32_t x) {
   return x | ((x << 4) & 0xF0F0F0F0u);
 }
 
+// Each byte: only the highest bit set in that byte of x.
+inline std::uint32_t highest_per_byte(std::uint32_t x) { return x & ~(smear_down(x) >> 1 & 0x7F7F7F7Fu); }
+
+// Each byte: all ones where that byte of x is not zero.
+inline std::uint32_t whole_suits(std::uint32_t x) {
+  std::uint32_t nonzero = (((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | x) & 0x80808080u;
+  return (nonzero >> 7) * 0xFFu;
+}
+
 }  // namespace meksiko

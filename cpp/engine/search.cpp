@@ -128,12 +128,12 @@ TTShape Search::shape() const {
 // `seat`'s hand (which holds it), holds for the whole run: if any card of the
 // run mattered, the run's lowest card matters too.
 Mask Search::widen_to_run(Mask rel, int card, int seat, Mask live) const {
+  // Without branches: whether a run's card mattered is unpredictable.
   Mask suit = suit_bits(suit_of(card));
-  Mask mine_up = hand_[seat] & suit & ~(card_bit(card) - 1);
-  if (!(rel & mine_up)) return rel;
   Mask others_above = live & ~hand_[seat] & suit & ~((card_bit(card) << 1) - 1);
-  Mask run = others_above ? mine_up & (card_bit(lowest_card(others_above)) - 1) : mine_up;
-  return rel & run ? rel | card_bit(card) : rel;
+  Mask below_others = (others_above & (0u - others_above)) - 1;  // everything when none
+  Mask run = hand_[seat] & suit & ~(card_bit(card) - 1) & below_others;
+  return rel | (card_bit(card) & (0u - static_cast<Mask>((rel & run) != 0)));
 }
 
 // A card that won by outranking another card of its suit matters.
@@ -152,21 +152,45 @@ int Search::last_trick(Mask* rel) const {
   return (leader_ + w) % kSeats == declarer_ ? 1 : 0;
 }
 
+namespace {
+
+// The k highest cards of m.
+inline Mask highest_cards(Mask m, int k) {
+  Mask out = 0;
+  for (; k > 0 && m; --k) {
+    Mask top = card_bit(highest_card(m));
+    out |= top;
+    m ^= top;
+  }
+  return out;
+}
+
+}  // namespace
+
 // Trump cards above every opposing trump win a trick each, whoever leads.
-void Search::sure_trump_tricks(int* declarer_min, Mask* declarer_rel, int* defence_min,
-                               Mask* defence_rel) const {
-  *declarer_min = *defence_min = 0;
-  *declarer_rel = *defence_rel = 0;
-  if (trump_ == kNoTrump) return;
-  Mask t = suit_bits(trump_);
+// Returns 1 when the declarer surely takes `need` tricks that way, -1 when the
+// defenders surely take enough to stop him, else 0; rel: the fewest top
+// trumps that decide it (none when one side has no trumps: the suit lengths,
+// which the table key holds, decide it then).
+int Search::sure_trump_tricks(int need, int rem, Mask* rel) const {
+  Mask t = trump_bits_;
   Mask dt = hand_[declarer_] & t;
   Mask d1 = hand_[next_seat(declarer_)] & t, d2 = hand_[next_seat(next_seat(declarer_))] & t;
   Mask ft = d1 | d2;
-  *declarer_rel = ft ? dt & ~((card_bit(highest_card(ft)) << 1) - 1) : dt;
-  *declarer_min = popcount(*declarer_rel);
-  if (!ft) return;
-  *defence_rel = dt ? ft & ~((card_bit(highest_card(dt)) << 1) - 1) : ft;
-  *defence_min = std::max(popcount(d1 & *defence_rel), popcount(d2 & *defence_rel));
+  Mask declarer_tops = ft ? dt & ~((card_bit(highest_card(ft)) << 1) - 1) : dt;
+  if (popcount(declarer_tops) >= need) {
+    *rel = ft ? highest_cards(declarer_tops, need) : 0;
+    return 1;
+  }
+  int defence_need = rem - need + 1;
+  Mask above = dt ? ~((card_bit(highest_card(dt)) << 1) - 1) : ~Mask{0};
+  for (Mask d : {d1, d2}) {
+    if (popcount(d & above) >= defence_need) {
+      *rel = dt ? highest_cards(d & above, defence_need) : 0;
+      return -1;
+    }
+  }
+  return 0;
 }
 
 // Tricks the leader can cash at once without giving up the lead, the better
@@ -178,19 +202,18 @@ void Search::sure_trump_tricks(int* declarer_min, Mask* declarer_rel, int* defen
 int Search::quick_tricks(int seat, int enough, Mask* rel) const {
   Mask live = hand_[0] | hand_[1] | hand_[2];
   Mask mine = hand_[seat];
-  int q1 = next_seat(seat), q2 = next_seat(q1);
-  std::uint64_t len1 = lengths_ >> (16 * q1), len2 = lengths_ >> (16 * q2), own = lengths_ >> (16 * seat);
-  bool has_trump = trump_ != kNoTrump;
-  bool ruff1 = has_trump && (hand_[q1] & suit_bits(trump_));
-  bool ruff2 = has_trump && (hand_[q2] & suit_bits(trump_));
   // The leader's cards above every other hand's card of their suit.
   Mask all_tops = mine & ~smear_down(live & ~mine);
   // At most every card of the suits where the leader holds a top: when even
   // that is not `enough` for a cutoff, the exact count does not matter.
-  if (!all_tops || popcount(mine & smear_up(smear_down(all_tops))) < enough) {
+  if (popcount(mine & whole_suits(all_tops)) < enough) {
     *rel = 0;
     return 0;
   }
+  int q1 = next_seat(seat), q2 = next_seat(q1);
+  std::uint64_t len1 = lengths_ >> (16 * q1), len2 = lengths_ >> (16 * q2), own = lengths_ >> (16 * seat);
+  bool ruff1 = hand_[q1] & trump_bits_;
+  bool ruff2 = hand_[q2] & trump_bits_;
   int plan_a = 0, plan_b = 0;
   Mask rel_a = 0, rel_b = 0;
   bool trumps_drawn = false;
@@ -229,13 +252,13 @@ int Search::quick_tricks(int seat, int enough, Mask* rel) const {
 int Search::order_lead(Mask moves, int best_card, int* out) const {
   int p = leader_;
   Mask live = hand_[0] | hand_[1] | hand_[2];
+  Mask tops = highest_per_byte(live);  // each suit's highest card
   int n = 0;
   std::uint32_t score[kMaxHandCards];
   for (Mask m = moves; m; m &= m - 1) {
     int c = lowest_card(m);
-    std::uint32_t sc = history_[p][c];
+    std::uint32_t sc = history_[p][c] + ((tops >> c & 1) << 16);
     if (c == best_card) sc = 0xFFFFFFFFu;
-    else if (c == highest_card(live & suit_bits(suit_of(c)))) sc += 1u << 16;
     int i = n++;
     while (i > 0 && score[i - 1] < sc) {
       score[i] = score[i - 1];
@@ -250,7 +273,8 @@ int Search::order_lead(Mask moves, int best_card, int* out) const {
 
 bool Search::node(int need, Mask* rel) {
   ++nodes_;
-  return count_ == 0 ? lead_node(need, rel) : follow_node(need, rel);
+  if (count_ == 0) return lead_node(need, rel);
+  return count_ == 1 ? second_hand(need, rel) : third_hand(need, rel);
 }
 
 namespace {
@@ -274,18 +298,11 @@ bool Search::lead_node(int need, Mask* rel) {
   if (need > rem) return false;
   if (rem == 1) return last_trick(rel) >= need;
 
+  if (trump_bits_) {
+    int sure = sure_trump_tricks(need, rem, rel);
+    if (sure) return sure > 0;
+  }
   // Two tricks left: searching is cheaper than the table.
-  int dmin, fmin;
-  Mask drel, frel;
-  sure_trump_tricks(&dmin, &drel, &fmin, &frel);
-  if (dmin >= need) {
-    *rel = drel;
-    return true;
-  }
-  if (rem - fmin < need) {
-    *rel = frel;
-    return false;
-  }
   bool use_table = rem > 2;
   TTShape sh;
   if (use_table) {
@@ -299,23 +316,18 @@ bool Search::lead_node(int need, Mask* rel) {
     *rel = qrel;
     return maximizing;
   }
+  Mask live = hand_[0] | hand_[1] | hand_[2];
   if (maximizing && need == rem) {
     // To win every trick the declarer keeps the lead to the end, so he must
     // lead each of his cards; a suit of his whose top card a defender holds
     // then loses a trick (the defender follows with it).
-    Mask live_now = hand_[0] | hand_[1] | hand_[2];
-    for (int s = 0; s < kSuits; ++s) {
-      Mask l = live_now & suit_bits(s);
-      if (!(hand_[declarer_] & l)) continue;
-      int top = highest_card(l);
-      if (!(hand_[declarer_] & card_bit(top))) {
-        *rel = card_bit(top);
-        return false;
-      }
+    Mask tops = highest_per_byte(live);
+    Mask lost = tops & ~hand_[declarer_] & whole_suits(hand_[declarer_]);
+    if (lost) {
+      *rel = card_bit(lowest_card(lost));
+      return false;
     }
   }
-
-  Mask live = hand_[0] | hand_[1] | hand_[2];
   int best_card = -1;
   if (use_table) {
     TTAnswer a = tt_.probe(sh);
@@ -344,8 +356,9 @@ bool Search::lead_node(int need, Mask* rel) {
     take(p, c);
     cards_[0] = c;
     count_ = 1;
+    ++nodes_;
     Mask r_c;
-    bool r = node(need, &r_c);
+    bool r = second_hand(need, &r_c);
     count_ = 0;
     give(p, c);
     r_c = widen_to_run(r_c, c, p, live);
@@ -380,60 +393,95 @@ inline Mask beaters(int winning, Mask trump_bits) {
   return higher | (trump_bits & ~suit);
 }
 
-bool Search::follow_node(int need, Mask* rel) {
-  int p = to_move();
-  bool maximizing = p == declarer_;
-  Mask hand = hand_[p];
-  int led = cards_[0];
-  bool last = count_ == 2;
-  // The cards of this trick are live until it ends.
-  Mask live = hand_[0] | hand_[1] | hand_[2] | card_bit(led) | (last ? card_bit(cards_[1]) : 0);
+// The order of a follower's cards: when his side already wins the trick,
+// low cards first; else the cheapest winners first. A discard (neither
+// following nor ruffing) goes lowest rank first, whatever the suit.
+struct FollowOrder {
+  Mask first, second, beat;
+  bool discarding;
+};
+
+inline FollowOrder follow_order(Mask hand, Mask reps, int led, int winning, Mask trump_bits, bool ours) {
   Mask follow = hand & suit_bits(suit_of(led));
-  Mask ruff = hand & trump_bits_;
+  Mask ruff = hand & trump_bits;
   Mask legal = follow ? follow : (ruff ? ruff : hand);
-  Mask reps = representatives(hand, live) & legal;
-  int win = (last && beats(cards_[1], led, trump_)) ? 1 : 0;
-  int win_seat = win ? next_seat(leader_) : leader_;
-  Mask beat = reps & beaters(cards_[win], trump_bits_);
-  Mask lose = reps & ~beat;
-  // Our side already winning: play low. Else win as cheaply as possible.
-  bool ours = (win_seat == declarer_) == maximizing;
-  Mask first = ours ? lose : beat, second = ours ? beat : lose;
-  // A discard (neither following nor ruffing): the lowest ranks first, whatever the suit.
-  bool discarding = !(follow | ruff);
+  Mask beat = reps & legal & beaters(winning, trump_bits);
+  Mask lose = reps & legal & ~beat;
+  return {ours ? lose : beat, ours ? beat : lose, beat, !(follow | ruff)};
+}
+
+inline int next_follow(Mask moves, bool discarding) {
+  int low = lowest_card(moves), low_rank = lowest_by_rank(moves);
+  return discarding ? low_rank : low;
+}
+
+bool Search::second_hand(int need, Mask* rel) {
+  int p = next_seat(leader_);
+  bool maximizing = p == declarer_;
+  int led = cards_[0];
+  Mask live = hand_[0] | hand_[1] | hand_[2] | card_bit(led);
+  bool ours = (leader_ == declarer_) == maximizing;
+  FollowOrder order = follow_order(hand_[p], representatives(hand_[p], live), led, led, trump_bits_, ours);
   Mask all = 0;
   for (int group = 0; group < 2; ++group) {
-    Mask moves = group == 0 ? first : second;
-    bool takes = (moves == beat);
-    while (moves) {
-      int c = discarding ? lowest_by_rank(moves) : lowest_card(moves);
+    for (Mask moves = group == 0 ? order.first : order.second; moves;) {
+      int c = next_follow(moves, order.discarding);
       moves &= ~card_bit(c);
       take(p, c);
-      bool r;
-      Mask r_c;
+      cards_[1] = c;
+      count_ = 2;
       ++nodes_;
-      if (last) {
-        int winner = takes ? p : win_seat;
-        int c0 = cards_[0], c1 = cards_[1];
-        int saved_leader = leader_;
-        leader_ = winner;
-        count_ = 0;
-        r = lead_node(need - (winner == declarer_ ? 1 : 0), &r_c);
-        leader_ = saved_leader;
-        count_ = 2;
-        cards_[0] = c0;
-        cards_[1] = c1;
-        // The winner matters when it outranked another card of its suit.
-        int w = takes ? c : cards_[win];
-        Mask trick = card_bit(c0) | card_bit(c1) | card_bit(c);
-        if (popcount(trick & suit_bits(suit_of(w))) > 1) r_c |= card_bit(w);
-      } else {
-        cards_[1] = c;
-        count_ = 2;
-        r = follow_node(need, &r_c);
-        count_ = 1;
-      }
+      Mask r_c;
+      bool r = third_hand(need, &r_c);
+      count_ = 1;
       give(p, c);
+      r_c = widen_to_run(r_c, c, p, live);
+      if (r == maximizing) {
+        *rel = r_c;
+        return r;
+      }
+      all |= r_c;
+    }
+  }
+  *rel = all;
+  return !maximizing;
+}
+
+bool Search::third_hand(int need, Mask* rel) {
+  int leader = leader_;
+  int p = next_seat(next_seat(leader));
+  bool maximizing = p == declarer_;
+  int c0 = cards_[0], c1 = cards_[1];
+  Mask live = hand_[0] | hand_[1] | hand_[2] | card_bit(c0) | card_bit(c1);
+  bool second_wins = beats(c1, c0, trump_);
+  int win_seat = second_wins ? next_seat(leader) : leader;
+  int winning = second_wins ? c1 : c0;
+  bool ours = (win_seat == declarer_) == maximizing;
+  FollowOrder order = follow_order(hand_[p], representatives(hand_[p], live), c0, winning, trump_bits_, ours);
+  Mask all = 0;
+  for (int group = 0; group < 2; ++group) {
+    Mask moves = group == 0 ? order.first : order.second;
+    bool takes = moves == order.beat;
+    int winner = takes ? p : win_seat;
+    int child_need = need - (winner == declarer_ ? 1 : 0);
+    while (moves) {
+      int c = next_follow(moves, order.discarding);
+      moves &= ~card_bit(c);
+      take(p, c);
+      leader_ = winner;
+      count_ = 0;
+      ++nodes_;
+      Mask r_c;
+      bool r = lead_node(child_need, &r_c);
+      leader_ = leader;
+      count_ = 2;
+      cards_[0] = c0;
+      cards_[1] = c1;
+      give(p, c);
+      // The winner matters when it outranked another card of its suit.
+      int w = takes ? c : winning;
+      Mask trick = card_bit(c0) | card_bit(c1) | card_bit(c);
+      r_c |= card_bit(w) & (0u - static_cast<Mask>(popcount(trick & suit_bits(suit_of(w))) > 1));
       r_c = widen_to_run(r_c, c, p, live);
       if (r == maximizing) {
         *rel = r_c;

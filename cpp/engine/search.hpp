@@ -60,11 +60,12 @@ class Search {
  private:
   bool node(int need, Mask* rel);
   bool lead_node(int need, Mask* rel);
-  bool follow_node(int need, Mask* rel);
+  bool second_hand(int need, Mask* rel);
+  bool third_hand(int need, Mask* rel);
   int last_trick(Mask* rel) const;
   // The tricks `seat` can cash at once; 0 when fewer than `enough` are possible.
   int quick_tricks(int seat, int enough, Mask* rel) const;
-  void sure_trump_tricks(int* declarer_min, Mask* declarer_rel, int* defence_min, Mask* defence_rel) const;
+  int sure_trump_tricks(int need, int rem, Mask* rel) const;
   TTShape shape() const;
   Mask widen_to_run(Mask rel, int card, int seat, Mask live) const;
   Mask live_in_trick() const;

@@ -54,10 +54,9 @@ TTAnswer TranspositionTable::probe(const TTShape& shape) const {
   TTAnswer answer;
   std::uint64_t key = full_key(shape);
   const Bucket& b = table_[index(shape)];
-  for (unsigned found = slots_with(b, key); found; found &= found - 1) {
+  for (unsigned found = matching_slots(b, key, shape.code); found; found &= found - 1) {
     int i = __builtin_ctz(found);
     TTMask mask = b.kept[i] | std::uint64_t{b.kept[i]} << 32;
-    if ((shape.code ^ b.pattern[i]) & mask) continue;
     if (b.lo[i] > answer.lo) {
       answer.lo = b.lo[i];
       answer.lo_mask = mask;
