@@ -146,28 +146,30 @@ BestDeclaration best_declaration(Solver& solver, const Mask hands[kSeats], Mask 
   return out;
 }
 
+std::string validate_analysis(const Mask hands[kSeats], Mask talon, int declarer) {
+  std::string error = validate_deal(hands, talon);
+  if (error.empty() && (declarer < 0 || declarer >= kSeats))
+    error = "declarer seat " + std::to_string(declarer) + " out of range 0..2";
+  return error;
+}
+
+std::uint64_t analyze_part(Solver& solver, const Mask hands[kSeats], Mask talon, int declarer,
+                           unsigned meksiko_trumps, int part, DeclarerAnalysis* out) {
+  std::uint64_t start = solver.nodes();
+  if (part < kSuits)
+    out->with_talon[part] = best_discards(solver, hands, hands[declarer] | talon, declarer, part, &out->discards[part]);
+  if (meksiko_trumps >> part & 1) out->meksiko[part] = solver.tricks(declarer_leads(hands, declarer, part));
+  return solver.nodes() - start;
+}
+
 DeclarerAnalysis analyze_declarer(Solver& solver, const Mask hands[kSeats], Mask talon, int declarer,
                                   unsigned meksiko_trumps) {
   DeclarerAnalysis out;
-  out.error = validate_deal(hands, talon);
-  if (out.error.empty() && (declarer < 0 || declarer >= kSeats))
-    out.error = "declarer seat " + std::to_string(declarer) + " out of range 0..2";
+  out.error = validate_analysis(hands, talon, declarer);
   if (!out.error.empty()) return out;
   out.declarer = declarer;
-  std::uint64_t start = solver.nodes();
-  Mask twelve = hands[declarer] | talon;
-  for (int t = 0; t < kSuits; ++t)
-    out.with_talon[t] = best_discards(solver, hands, twelve, declarer, t, &out.discards[t]);
-  for (int t = 0; t <= kNoTrump; ++t) {
-    if (!(meksiko_trumps >> t & 1)) continue;
-    Position pos;
-    for (int s = 0; s < kSeats; ++s) pos.hands[s] = hands[s];
-    pos.trump = t;
-    pos.declarer = declarer;
-    pos.leader = declarer;
-    out.meksiko[t] = solver.tricks(pos);
-  }
-  out.nodes = solver.nodes() - start;
+  for (int part = 0; part < kAnalysisParts; ++part)
+    out.nodes += analyze_part(solver, hands, talon, declarer, meksiko_trumps, part, &out);
   return out;
 }
 

@@ -41,6 +41,16 @@ std::string validate_deal(const Mask hands[kSeats], Mask talon);
 DeclarerAnalysis analyze_declarer(Solver& solver, const Mask hands[kSeats], Mask talon, int declarer,
                                   unsigned meksiko_trumps);
 
+// An analysis is made of independent parts, so that many deals spread evenly
+// over threads: part t < 4 is trump t (best discards, and the Meksiko value
+// with t if asked), part 4 the Meksiko value without trump (if asked). Each
+// part writes only its own fields of `out` and returns the nodes it searched.
+constexpr int kAnalysisParts = kSuits + 1;
+std::uint64_t analyze_part(Solver& solver, const Mask hands[kSeats], Mask talon, int declarer,
+                           unsigned meksiko_trumps, int part, DeclarerAnalysis* out);
+// The error for a deal analysis (empty when it is a deal and a seat).
+std::string validate_analysis(const Mask hands[kSeats], Mask talon, int declarer);
+
 BestDeclaration best_declaration(Solver& solver, const Mask hands[kSeats], Mask talon, int declarer, int floor);
 
 // The best discard search for one trump: the best tricks and every discard

@@ -43,9 +43,22 @@ std::vector<SolveResult> solve_many(const std::vector<Position>& positions, cons
 std::vector<DeclarerAnalysis> analyze_many(const std::vector<DealInput>& deals, unsigned meksiko_trumps,
                                            int threads, std::size_t tt_bytes) {
   std::vector<DeclarerAnalysis> results(deals.size());
-  run_parallel(deals.size(), threads, tt_bytes, [&](Solver& solver, std::size_t i) {
-    results[i] = analyze_declarer(solver, deals[i].hands, deals[i].talon, deals[i].declarer, meksiko_trumps);
+  for (std::size_t i = 0; i < deals.size(); ++i) {
+    results[i].error = validate_analysis(deals[i].hands, deals[i].talon, deals[i].declarer);
+    if (results[i].error.empty()) results[i].declarer = deals[i].declarer;
+  }
+  // Threads take the parts of the analyses (one trump each) rather than whole
+  // deals: a costly deal then no longer leaves one thread working alone at
+  // the end.
+  std::vector<std::uint64_t> nodes(deals.size() * kAnalysisParts, 0);
+  run_parallel(nodes.size(), threads, tt_bytes, [&](Solver& solver, std::size_t task) {
+    std::size_t i = task / kAnalysisParts;
+    int part = static_cast<int>(task % kAnalysisParts);
+    if (!results[i].error.empty()) return;
+    const DealInput& d = deals[i];
+    nodes[task] = analyze_part(solver, d.hands, d.talon, d.declarer, meksiko_trumps, part, &results[i]);
   });
+  for (std::size_t task = 0; task < nodes.size(); ++task) results[task / kAnalysisParts].nodes += nodes[task];
   return results;
 }
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence, Union
 
 from . import _core
-from .cards import SUITS, Card, Hand, parse_cards, parse_seat
+from .cards import CANONICAL_PLACE, SUITS, Card, Hand, parse_cards, parse_seat
 from .deal import check_deal
 from .errors import NotationError, PositionError
 from .rules import RuleProfile, get_rules
@@ -52,8 +52,17 @@ def _mask(cards: Iterable[Card]) -> int:
     return m
 
 
-def _pair(a: int, b: int) -> list:
-    return [str(c) for c in sorted((Card(a), Card(b)))]
+_NAME = tuple(str(Card(i)) for i in range(32))  # by card index
+
+
+def _discard_list(pairs) -> list:
+    """Core discard pairs (card indices) as canonical card-name pairs in canonical order."""
+    keyed = []
+    for a, b in pairs:
+        ka, kb = CANONICAL_PLACE[a], CANONICAL_PLACE[b]
+        keyed.append((ka, kb, a, b) if ka < kb else (kb, ka, b, a))
+    keyed.sort()
+    return [[_NAME[a], _NAME[b]] for _, _, a, b in keyed]
 
 
 @dataclass
@@ -99,12 +108,8 @@ class DeclarerAnalysis:
 
 
 def _from_core(raw, profile: RuleProfile) -> DeclarerAnalysis:
-    with_talon = {
-        t: {"tricks": raw.with_talon[i], "discards": sorted(_pair(a, b) for a, b in raw.discards[i])}
-        for i, t in enumerate(SUITS)
-    }
-    for entry in with_talon.values():
-        entry["discards"].sort(key=lambda p: (Card(p[0]).sort_key(), Card(p[1]).sort_key()))
+    tricks, discards = raw.with_talon, raw.discards
+    with_talon = {t: {"tricks": tricks[i], "discards": _discard_list(discards[i])} for i, t in enumerate(SUITS)}
     meksiko_values = dict(zip(list(SUITS) + ["N"], raw.meksiko))
     meksiko = {t: meksiko_values[t] for t in _meksiko_trumps(profile)}
     return DeclarerAnalysis(raw.declarer, profile.name, with_talon, meksiko, raw.nodes)

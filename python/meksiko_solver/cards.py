@@ -122,7 +122,7 @@ class Card:
         return f"Card({str(self)!r})"
 
     def __lt__(self, other: "Card") -> bool:
-        return self.sort_key() < other.sort_key()
+        return CANONICAL_PLACE[self.index] < CANONICAL_PLACE[other.index]
 
     def __reduce__(self):
         return (Card, (self.index,))
@@ -135,6 +135,8 @@ def _make_card(index: int) -> Card:
 
 
 _DECK = tuple(_make_card(i) for i in range(32))
+# A card's place in canonical order (suits S H D C, high card first), by index.
+CANONICAL_PLACE = tuple((i >> 3) * 8 + 7 - (i & 7) for i in range(32))
 DECK: tuple = tuple(sorted(_DECK))  # canonical order
 
 
@@ -163,7 +165,7 @@ def cards_to_mask(cards: Iterable[Card]) -> int:
 
 def mask_to_cards(mask: int) -> list:
     """The cards of a bit mask, in canonical order."""
-    return sorted(_DECK[i] for i in range(32) if mask >> i & 1)
+    return [card for card in DECK if mask >> card.index & 1]
 
 
 def parse_cards(value: object, what: str = "cards") -> list:
