@@ -307,7 +307,7 @@ bool Search::lead_node(int need, Mask* rel) {
   TTShape sh;
   if (use_table) {
     sh = shape();
-    tt_.prefetch(sh);
+    tt_.locate(&sh);
   }
   bool maximizing = leader_ == declarer_;
   Mask qrel;

@@ -53,7 +53,7 @@ std::size_t TranspositionTable::index(const TTShape& shape) const {
 TTAnswer TranspositionTable::probe(const TTShape& shape) const {
   TTAnswer answer;
   std::uint64_t key = full_key(shape);
-  const Bucket& b = table_[index(shape)];
+  const Bucket& b = table_[shape.bucket];
   for (unsigned found = matching_slots(b, key, shape.code); found; found &= found - 1) {
     int i = __builtin_ctz(found);
     TTMask mask = b.kept[i] | std::uint64_t{b.kept[i]} << 32;
@@ -75,7 +75,7 @@ void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo, int hi
   std::uint64_t pattern = shape.code & mask;
   std::uint32_t kept = static_cast<std::uint32_t>(mask);
   int generation = generation_ & 15;
-  Bucket& b = table_[index(shape)];
+  Bucket& b = table_[shape.bucket];
   for (unsigned found = slots_with(b, key); found; found &= found - 1) {
     int i = __builtin_ctz(found);
     if (b.kept[i] == kept && b.pattern[i] == pattern) {

@@ -31,6 +31,7 @@ struct TTShape {
   // The owners of the live cards packed in card order: owner code bit 0
   // (seat 0 or 2) in the low 32 bits, bit 1 (seat 1 or 2) in the high 32.
   std::uint64_t code;
+  std::size_t bucket = 0;  // where the table keeps it: set by locate()
 };
 
 // Which code bits an entry keeps: per suit, the top k cards (the same
@@ -55,8 +56,14 @@ class TranspositionTable {
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
-  void prefetch(const TTShape& shape) const { __builtin_prefetch(&table_[index(shape)]); }
-  TTAnswer probe(const TTShape& shape) const;
+  // Find the shape's bucket (kept in shape.bucket for probe and store) and
+  // start fetching it into the cache.
+  void locate(TTShape* shape) const {
+    shape->bucket = index(*shape);
+    const char* bucket = reinterpret_cast<const char*>(&table_[shape->bucket]);
+    for (std::size_t line = 0; line < sizeof(Bucket); line += 64) __builtin_prefetch(bucket + line);
+  }
+  TTAnswer probe(const TTShape& shape) const;  // shape: located
   // Record lo <= value <= hi for every position matching `shape` on the code
   // bits of `mask`; best is a lead hint or 0xFF.
   void store(const TTShape& shape, TTMask mask, int lo, int hi, int best, int depth);
