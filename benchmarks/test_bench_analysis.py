@@ -7,9 +7,7 @@ import statistics
 import time
 
 from deal_sets import analysis_deals, load_answers
-from meksiko_solver import Solver
 from meksiko_solver.analysis import analyze_declarer, analyze_many
-from meksiko_solver.solver import thread_solver
 from timing import figures, per_item
 
 DEALS = analysis_deals()

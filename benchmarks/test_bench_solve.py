@@ -4,8 +4,6 @@ value of every legal opening lead mean <= 1 ms. Every answer is compared with th
 
 import statistics
 
-import pytest
-
 from deal_sets import full_deals, load_answers
 from meksiko_solver import Position, Solver
 from timing import figures, per_item

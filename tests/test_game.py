@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from meksiko_solver.cards import DECK, Card
+from meksiko_solver.cards import DECK
 from meksiko_solver.cli_game import register
 from meksiko_solver.deal import DealState
 from meksiko_solver.errors import AuctionError, IllegalPlayError, MeksikoError, RulesError

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence, Union
 
 from . import _core
-from .cards import CANONICAL_PLACE, SUITS, Card, Hand, parse_cards, parse_seat
+from .cards import CANONICAL_PLACE, SUITS, Card, Hand, parse_seat
 from .deal import check_deal
 from .errors import NotationError, PositionError
 from .rules import RuleProfile, get_rules

@@ -7,7 +7,6 @@ import json
 import random
 import sys
 from collections import Counter
-from typing import Optional
 
 from .analysis import analyze_declarer, analyze_many, deal_table, parse_deal
 from .cards import DECK, Hand, parse_seat

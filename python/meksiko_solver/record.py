@@ -9,14 +9,14 @@ True
 from __future__ import annotations
 
 import json
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .cards import SUITS, Card
 from .deal import DealState, Trick, trump_index
 from .errors import MeksikoError, RecordError
 from .policies import DECLARE
+from .record_fields import as_cards, as_list, checked_keys, load_json, naming_item
 from .rules import DEFAULT_RULES, GameConfig, game_config, get_rules
 from .scoring import Scores, apply_scores, game_winners
 
@@ -24,44 +24,9 @@ _DEAL_KEYS = ("rules", "mode", "dealer", "hands", "talon", "auction", "discard",
 _GAME_KEYS = ("rules", "mode", "format", "target", "seed", "deals", "scores", "totals", "winners")
 
 
-@contextmanager
-def _item(what: str) -> Iterator[None]:
-    """Re-raise any MeksikoError inside as a RecordError naming the item ``what``."""
-    try:
-        yield
-    except MeksikoError as exc:
-        raise RecordError(f"{what}: {exc}") from None
-
-
 def _fail(reason: Optional[str]) -> None:
     if reason is not None:
         raise RecordError(reason)
-
-
-def _list(value: object, what: str) -> list:
-    if not isinstance(value, (list, tuple)):
-        raise RecordError(f"{what} must be a list, not {value!r}")
-    return list(value)
-
-
-def _cards(value: object, what: str) -> Tuple[Card, ...]:
-    cards = []
-    for i, item in enumerate(_list(value, what)):
-        with _item(f"{what}[{i}]"):
-            cards.append(Card(item))
-    return tuple(cards)
-
-
-def _check_keys(data: object, keys: Sequence[str], required: Sequence[str], what: str) -> Dict[str, Any]:
-    if not isinstance(data, dict):
-        raise RecordError(f"a {what} must be a JSON object, not {type(data).__name__}")
-    for key in data:
-        if key not in keys:
-            raise RecordError(f"unknown key {key!r} in the {what}: valid keys are {', '.join(keys)}")
-    for key in required:
-        if key not in data:
-            raise RecordError(f"missing key {key!r} in the {what}")
-    return data
 
 
 def _dumps(obj: object, indent: str = "") -> str:
@@ -76,42 +41,35 @@ def _dumps(obj: object, indent: str = "") -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
-def _load_json(text: str, what: str) -> object:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"the {what} is not valid JSON: {exc}") from None
-
-
-def _replay(rules: object, mode: object, dealer: object, hands: object, talon: object,
+def replay_deal(rules: object, mode: object, dealer: object, hands: object, talon: object,
             auction: object, discard: object, trump: object, play: object) -> DealState:
     """Replay a deal from its record fields, checking every item; RecordError names the first bad one."""
-    with _item("rules"):
+    with naming_item("rules"):
         profile = get_rules(rules)  # type: ignore[arg-type]
-    with _item("mode"):
+    with naming_item("mode"):
         scoring = profile.mode(mode)  # type: ignore[arg-type]
     try:
         state = DealState(hands, talon, dealer, profile, scoring.name)  # type: ignore[arg-type]
     except MeksikoError as exc:  # the message names the bad hand, talon or dealer
         raise RecordError(str(exc)) from None
-    for i, call in enumerate(_list(auction, "auction")):
-        with _item(f"auction[{i}]"):
+    for i, call in enumerate(as_list(auction, "auction")):
+        with naming_item(f"auction[{i}]"):
             state.call(call)
-    discard_cards = tuple(sorted(_cards(discard, "discard")))
-    with _item("trump"):
+    discard_cards = tuple(sorted(as_cards(discard, "discard")))
+    with naming_item("trump"):
         suit = trump_index(trump)
     # A record may stop before the declarer's decision: discard and trump are then both empty.
     if not (state.phase == DECLARE and not discard_cards and suit is None):
         if discard_cards or state.phase == DECLARE:
-            with _item("discard"):
+            with naming_item("discard"):
                 _fail(state.discard_error(discard_cards))
         if suit is not None or state.phase == DECLARE:
-            with _item("trump"):
+            with naming_item("trump"):
                 _fail(state.trump_error(suit))
         if state.phase == DECLARE:
             state.declare(discard_cards, suit)
-    for i, card in enumerate(_list(play, "play")):
-        with _item(f"play[{i}]"):
+    for i, card in enumerate(as_list(play, "play")):
+        with naming_item(f"play[{i}]"):
             state.play(card)
     return state
 
@@ -132,7 +90,7 @@ class DealRecord:
     _state: DealState = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        state = _replay(self.rules, self.mode, self.dealer, self.hands, self.talon,
+        state = replay_deal(self.rules, self.mode, self.dealer, self.hands, self.talon,
                         self.auction, self.discard, self.trump, self.play)
         set_ = object.__setattr__
         set_(self, "rules", state.rules.name)
@@ -183,7 +141,7 @@ class DealRecord:
 
     def replay(self) -> DealState:
         """A fresh :class:`DealState` at the end of the record (to continue the deal)."""
-        return _replay(self.rules, self.mode, self.dealer, self.hands, self.talon,
+        return replay_deal(self.rules, self.mode, self.dealer, self.hands, self.talon,
                        self.auction, self.discard, self.trump, self.play)
 
     @classmethod
@@ -210,7 +168,7 @@ class DealRecord:
     @classmethod
     def from_dict(cls, data: object) -> "DealRecord":
         """A deal record from its JSON object; RecordError names the first bad item."""
-        d = _check_keys(data, _DEAL_KEYS, ("dealer", "hands", "talon"), "deal record")
+        d = checked_keys(data, _DEAL_KEYS, ("dealer", "hands", "talon"), "deal record")
         return cls(dealer=d["dealer"], hands=d["hands"], talon=d["talon"], auction=d.get("auction", ()),
                    discard=d.get("discard", ()), trump=d.get("trump"), play=d.get("play", ()),
                    rules=d.get("rules", DEFAULT_RULES), mode=d.get("mode"))
@@ -220,7 +178,7 @@ class DealRecord:
 
     @classmethod
     def from_json(cls, text: str) -> "DealRecord":
-        return cls.from_dict(_load_json(text, "deal record"))
+        return cls.from_dict(load_json(text, "deal record"))
 
 
 @dataclass(frozen=True)
@@ -250,13 +208,13 @@ class GameRecord:
         scores: List[Scores] = []
         sheet: List[Scores] = []
         winners: Optional[Tuple[int, ...]] = None
-        for i, deal in enumerate(_list(self.deals, "deals")):
+        for i, deal in enumerate(as_list(self.deals, "deals")):
             if winners is not None:
                 raise RecordError(f"deals[{i}]: the game was already over after deal {i} "
                                   f"(won by seat {' and '.join(map(str, winners))})")
             if i > 0 and not deals[-1].finished:
                 raise RecordError(f"deals[{i}]: deals[{i - 1}] is unfinished, so no deal may follow it")
-            with _item(f"deals[{i}]"):
+            with naming_item(f"deals[{i}]"):
                 if isinstance(deal, dict):
                     deal = DealRecord.from_dict({"rules": config.rules.name, "mode": config.mode.name, **deal})
                 if not isinstance(deal, DealRecord):
@@ -310,8 +268,8 @@ class GameRecord:
     @classmethod
     def from_dict(cls, data: object) -> "GameRecord":
         """A game record from its JSON object; the derived keys, if present, must match the deals."""
-        d = _check_keys(data, _GAME_KEYS, ("deals",), "game record")
-        game = cls(deals=tuple(_list(d["deals"], "deals")), rules=d.get("rules", DEFAULT_RULES),
+        d = checked_keys(data, _GAME_KEYS, ("deals",), "game record")
+        game = cls(deals=tuple(as_list(d["deals"], "deals")), rules=d.get("rules", DEFAULT_RULES),
                    mode=d.get("mode"), format=d.get("format"), target=d.get("target"), seed=d.get("seed"))
         derived = game.to_dict()
         for key in ("scores", "totals", "winners"):
@@ -324,4 +282,4 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str) -> "GameRecord":
-        return cls.from_dict(_load_json(text, "game record"))
+        return cls.from_dict(load_json(text, "game record"))

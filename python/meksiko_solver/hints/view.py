@@ -12,7 +12,7 @@
 ```
 
 Checking reuses the record machinery: the auction, the discard and the trump are replayed by
-``record._replay`` on a placeholder deal that agrees with everything this seat knows (its own
+``record.replay_deal`` on a placeholder deal that agrees with everything this seat knows (its own
 hand, and the talon once exposed), so the messages are the records' (``auction[1]: bid 5 is not
 higher than the current bid 6``). The play is then walked card by card with the trick rules of
 ``play.py``: the seat's own cards must be legal; another seat's card must not be one this seat
@@ -35,7 +35,8 @@ from ..cards import DECK, SUIT_NAMES, SUITS, Card, parse_seat
 from ..errors import IllegalPlayError, RecordError
 from ..play import play_error, trick_winner
 from ..policies import AUCTION, DECLARE, DONE, PLAY, SeatView
-from ..record import _cards, _check_keys, _item, _list, _load_json, _replay
+from ..record import replay_deal
+from ..record_fields import as_cards, as_list, checked_keys, load_json, naming_item
 from ..rules import DEFAULT_RULES, get_rules
 from .sampling import DISCARD, HAND, TALON, Bucket, Layout, World
 
@@ -157,7 +158,7 @@ class View:
     @classmethod
     def from_dict(cls, data: object) -> "View":
         """A view from its JSON object; RecordError names the first bad item."""
-        d = _check_keys(data, VIEW_KEYS, ("seat", "dealer", "hand"), "view")
+        d = checked_keys(data, VIEW_KEYS, ("seat", "dealer", "hand"), "view")
         return cls(seat=d["seat"], dealer=d["dealer"], hand=d["hand"], auction=d.get("auction", ()),
                    talon=d.get("talon"), discard=d.get("discard", ()), trump=d.get("trump"),
                    play=d.get("play", ()), rules=d.get("rules", DEFAULT_RULES), mode=d.get("mode"),
@@ -165,7 +166,7 @@ class View:
 
     @classmethod
     def from_json(cls, text: str) -> "View":
-        return cls.from_dict(_load_json(text, "view"))
+        return cls.from_dict(load_json(text, "view"))
 
     @classmethod
     def from_seat_view(cls, sv: SeatView, with_totals: bool = True) -> "View":
@@ -263,10 +264,10 @@ def _hand_cards(value: object, what: str, size: int) -> Tuple[Card, ...]:
     if isinstance(value, str):
         from ..cards import parse_cards
 
-        with _item(what):
+        with naming_item(what):
             cards = tuple(parse_cards(value, what))
     else:
-        cards = _cards(value, what)
+        cards = as_cards(value, what)
     seen = set()
     for card in cards:
         if card in seen:
@@ -290,15 +291,15 @@ def _placeholder_deal(seat: int, hand: Tuple[Card, ...], talon: Optional[Tuple[C
 
 
 def _validate(view: View) -> None:
-    with _item("rules"):
+    with naming_item("rules"):
         profile = get_rules(view.rules)  # type: ignore[arg-type]
-    with _item("mode"):
+    with naming_item("mode"):
         scoring = profile.mode(view.mode)  # type: ignore[arg-type]
     _set(view, "rules", profile.name)
     _set(view, "mode", scoring.name)
-    with _item("seat"):
+    with naming_item("seat"):
         seat = parse_seat(view.seat, "seat")
-    with _item("dealer"):
+    with naming_item("dealer"):
         dealer = parse_seat(view.dealer, "dealer")
     _set(view, "seat", seat)
     _set(view, "dealer", dealer)
@@ -310,12 +311,12 @@ def _validate(view: View) -> None:
         for card in talon:
             if card in hand:
                 raise RecordError(f"talon: {card} is also in the hand")
-    auction = tuple(_list(view.auction, "auction"))
-    discard_given = tuple(sorted(_cards(view.discard if view.discard is not None else (), "discard")))
+    auction = tuple(as_list(view.auction, "auction"))
+    discard_given = tuple(sorted(as_cards(view.discard if view.discard is not None else (), "discard")))
     hands, placeholder_talon = _placeholder_deal(seat, hand, talon)
 
     # The auction (record messages), then the talon it exposes.
-    state = _replay(profile, scoring.name, dealer, hands, placeholder_talon, auction, (), None, ())
+    state = replay_deal(profile, scoring.name, dealer, hands, placeholder_talon, auction, (), None, ())
     declarer, contract = state.declarer, state.contract
     exposed = contract is not None and contract != MEKSIKO
     if talon is not None and not exposed:
@@ -329,7 +330,7 @@ def _validate(view: View) -> None:
     if discard_given and declarer is not None and declarer != seat:
         raise RecordError(f"discard: only the declarer (seat {declarer}) sees the discard, "
                           f"not seat {seat}")
-    with _item("trump"):
+    with naming_item("trump"):
         from ..deal import trump_index
 
         trump = trump_index(view.trump)
@@ -339,7 +340,7 @@ def _validate(view: View) -> None:
         discard = tuple(sorted(decl_cards[:2]))  # placeholder: the defenders do not see it
     if declarer == seat and exposed and trump is not None and not discard_given:
         raise RecordError("discard: the declarer's own view must show his two discarded cards")
-    state = _replay(profile, scoring.name, dealer, hands, placeholder_talon, auction,
+    state = replay_deal(profile, scoring.name, dealer, hands, placeholder_talon, auction,
                     discard, None if trump is None else SUITS[trump], ())
     declared = state.phase in (PLAY, DONE)
     _set(view, "auction", state.auction.calls)
@@ -352,9 +353,9 @@ def _validate(view: View) -> None:
     know = _Knowledge(seat=seat, declarer=declarer, exposed_talon=_mask(talon or ()), declared=declared,
                       own_dealt=_mask(hand), own_discard=_mask(view.discard))
     phase, leader, trick, won, played = state.phase, declarer, [], [0, 0, 0], []
-    play = _list(view.play, "play")
+    play = as_list(view.play, "play")
     for i, item in enumerate(play):
-        with _item(f"play[{i}]"):
+        with naming_item(f"play[{i}]"):
             card = Card(item)
             if phase != PLAY:
                 reason = {AUCTION: "the auction is not over",
@@ -402,7 +403,7 @@ def _validate(view: View) -> None:
         _set(view, "to_move", (leader + len(trick)) % 3)  # type: ignore[operator]
 
     if view.totals is not None:
-        totals = _list(view.totals, "totals")
+        totals = as_list(view.totals, "totals")
         if len(totals) != 3 or not all(isinstance(t, int) and not isinstance(t, bool) for t in totals):
             raise RecordError(f"totals must be three whole numbers (seats 0, 1, 2), not {view.totals!r}")
         if profile.total_floor is not None and min(totals) < profile.total_floor:
