@@ -163,3 +163,32 @@ def test_best_declaration_agrees_with_the_full_analysis(floor):
             assert tuple(b.discard) in [tuple(p) for p in f.discards[b.trump]]
     bad = _core.best_declaration_many([([0, 0, 0], 3, 0)], 0, 1)[0]
     assert "holds 0 cards" in bad.error
+
+
+def test_core_batch_keeps_every_good_deal_beside_a_bad_one():
+    """analyze_many hands out the parts of each analysis (one trump each) to the threads: a
+    rejected deal gets its error and nothing else, and every other deal the same answer as
+    alone, whatever the thread count."""
+    from meksiko_solver import _core
+
+    rng = random.Random(5)
+    items = []
+    for i in range(6):
+        hands, talon = random_deal(rng)
+        items.append(([h.mask for h in hands], sum(c.mask for c in talon), i % 3))
+    hands, talon, _ = items[0]
+    items.insert(3, (hands, talon, 3))  # no seat 3
+    items.insert(5, ([hands[0], hands[0], hands[2]], talon, 0))  # one hand dealt twice
+    solver = _core.Solver()
+    for threads in (1, 2, 3):
+        results = _core.analyze_many(items, 0x1F, threads)
+        assert "declarer seat 3 out of range" in results[3].error
+        assert "duplicate card" in results[5].error
+        for item, r in zip(items, results):
+            if r.error:
+                assert r.with_talon == [0, 0, 0, 0] and r.meksiko == [-1] * 5 and r.nodes == 0
+                continue
+            alone = solver.analyze(*item, 0x1F)
+            assert (r.declarer, r.with_talon, r.discards, r.meksiko) == (
+                alone.declarer, alone.with_talon, alone.discards, alone.meksiko)
+            assert r.nodes > 0
