@@ -302,13 +302,10 @@ bool Search::lead_node(int need, Mask* rel) {
     int sure = sure_trump_tricks(need, rem, rel);
     if (sure) return sure > 0;
   }
-  // Two tricks left: searching is cheaper than the table.
-  bool use_table = rem > 2;
-  TTShape sh;
-  if (use_table) {
-    sh = shape();
-    tt_.locate(&sh);
-  }
+  // Every trick start from two tricks left is stored: the table stays in the
+  // cache, so even these small searches are worth keeping.
+  TTShape sh = shape();
+  tt_.locate(&sh);
   bool maximizing = leader_ == declarer_;
   Mask qrel;
   int qt = quick_tricks(leader_, maximizing ? need : rem - need + 1, &qrel);
@@ -328,22 +325,20 @@ bool Search::lead_node(int need, Mask* rel) {
       return false;
     }
   }
+  TTAnswer a = tt_.probe(sh);
+  if (a.lo >= need) {
+    *rel = rel_from_mask(a.lo_mask, live);
+    return true;
+  }
+  if (a.hi < need) {
+    *rel = rel_from_mask(a.hi_mask, live);
+    return false;
+  }
   int best_card = -1;
-  if (use_table) {
-    TTAnswer a = tt_.probe(sh);
-    if (a.lo >= need) {
-      *rel = rel_from_mask(a.lo_mask, live);
-      return true;
-    }
-    if (a.hi < need) {
-      *rel = rel_from_mask(a.hi_mask, live);
-      return false;
-    }
-    if (a.best != 0xFF) {
-      int s = a.best >> 3;
-      best_card = select_bit(suit_byte(live, s), a.best & 7);
-      if (best_card >= 0) best_card += 8 * s;
-    }
+  if (a.best != 0xFF) {
+    int s = a.best >> 3;
+    best_card = select_bit(suit_byte(live, s), a.best & 7);
+    if (best_card >= 0) best_card += 8 * s;
   }
 
   Mask reps = representatives(hand_[leader_], live);
@@ -364,19 +359,16 @@ bool Search::lead_node(int need, Mask* rel) {
     r_c = widen_to_run(r_c, c, p, live);
     if (r == maximizing) {
       *rel = r_c;
-      if (use_table) {
-        int s = suit_of(c);
-        int index = popcount(suit_byte(live, s) & ((1u << rank_of(c)) - 1));
-        tt_.store(sh, mask_from_rel(r_c, live), r ? need : 0, r ? rem : need - 1, s * 8 + index, rem);
-      }
+      int s = suit_of(c);
+      int index = popcount(suit_byte(live, s) & ((1u << rank_of(c)) - 1));
+      tt_.store(sh, mask_from_rel(r_c, live), r ? need : 0, r ? rem : need - 1, s * 8 + index, rem);
       history_[p][c] += static_cast<std::uint32_t>(rem * rem);
       return r;
     }
     all |= r_c;
   }
   *rel = all;
-  if (use_table)
-    tt_.store(sh, mask_from_rel(all, live), maximizing ? 0 : need, maximizing ? need - 1 : rem, 0xFF, rem);
+  tt_.store(sh, mask_from_rel(all, live), maximizing ? 0 : need, maximizing ? need - 1 : rem, 0xFF, rem);
   return !maximizing;
 }
 
