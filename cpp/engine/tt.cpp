@@ -2,6 +2,9 @@
 
 #include <cstdlib>
 #include <new>
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -48,6 +51,47 @@ std::size_t TranspositionTable::index(const TTShape& shape) const {
   h ^= h >> 32;
   // Map the hash onto [0, buckets) without a division (any table size works).
   return static_cast<std::size_t>((static_cast<unsigned __int128>(h) * buckets_) >> 64);
+}
+
+// All eight slots at once: which slots match is unpredictable, and a
+// mispredicted branch costs more than looking at every slot.
+unsigned TranspositionTable::matching_slots(const Bucket& b, std::uint64_t key, std::uint64_t code) {
+#if defined(__AVX2__)
+  __m256i k = _mm256_set1_epi64x(static_cast<long long>(key));
+  __m256i c = _mm256_set1_epi64x(static_cast<long long>(code));
+  unsigned found = 0;
+  for (int half = 0; half < 2; ++half) {
+    __m256i keys = _mm256_load_si256(reinterpret_cast<const __m256i*>(b.key + 4 * half));
+    __m256i patterns = _mm256_load_si256(reinterpret_cast<const __m256i*>(b.pattern + 4 * half));
+    __m256i kept = _mm256_cvtepu32_epi64(_mm_load_si128(reinterpret_cast<const __m128i*>(b.kept + 4 * half)));
+    __m256i mask = _mm256_or_si256(kept, _mm256_slli_epi64(kept, 32));
+    __m256i differ = _mm256_and_si256(_mm256_xor_si256(c, patterns), mask);
+    __m256i match = _mm256_and_si256(_mm256_cmpeq_epi64(k, keys), _mm256_cmpeq_epi64(differ, _mm256_setzero_si256()));
+    found |= static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(match))) << (4 * half);
+  }
+  return found;
+#else
+  unsigned found = 0;
+  for (int i = 0; i < kWays; ++i) {
+    std::uint64_t mask = b.kept[i] | std::uint64_t{b.kept[i]} << 32;
+    found |= static_cast<unsigned>(b.key[i] == key && ((code ^ b.pattern[i]) & mask) == 0) << i;
+  }
+  return found;
+#endif
+}
+
+unsigned TranspositionTable::slots_with(const Bucket& b, std::uint64_t key) {
+#if defined(__AVX2__)
+  __m256i k = _mm256_set1_epi64x(static_cast<long long>(key));
+  __m256i low = _mm256_cmpeq_epi64(k, _mm256_load_si256(reinterpret_cast<const __m256i*>(b.key)));
+  __m256i high = _mm256_cmpeq_epi64(k, _mm256_load_si256(reinterpret_cast<const __m256i*>(b.key + 4)));
+  return static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(low)) |
+                               _mm256_movemask_pd(_mm256_castsi256_pd(high)) << 4);
+#else
+  unsigned found = 0;
+  for (int i = 0; i < kWays; ++i) found |= static_cast<unsigned>(b.key[i] == key) << i;
+  return found;
+#endif
 }
 
 TTAnswer TranspositionTable::probe(const TTShape& shape) const {
