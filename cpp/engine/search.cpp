@@ -402,6 +402,8 @@ inline FollowOrder follow_order(Mask hand, Mask reps, int led, int winning, Mask
   return {ours ? lose : beat, ours ? beat : lose, beat, !(follow | ruff)};
 }
 
+// The next card to try. Both candidates are worked out and one is picked
+// without a branch, which would be hard to predict.
 inline int next_follow(Mask moves, bool discarding) {
   int low = lowest_card(moves), low_rank = lowest_by_rank(moves);
   return discarding ? low_rank : low;
