@@ -13,6 +13,7 @@ ranks 7 8 9 T J Q K A = 0..7; it is also the card's bit in the engine's masks.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Iterator, Optional, Union
 
 from .errors import NotationError
@@ -28,6 +29,8 @@ _SUIT_ALIASES = {
     **{c: i for i, c in enumerate(SUIT_SYMBOLS)},
     **{c: i for i, c in enumerate("♤♡♢♧")},
 }
+# One rank in a holding: "10" or any single character; spaces are skipped.
+_RANK_TOKEN = re.compile(r"10|\S")
 _RANK_ALIASES = {
     **{c: i for i, c in enumerate(RANKS)},
     **{c.lower(): i for i, c in enumerate(RANKS)},
@@ -240,13 +243,7 @@ class Hand:
             f = field.strip()
             if f in ("", "-"):
                 continue
-            i = 0
-            while i < len(f):
-                if f[i].isspace():
-                    i += 1
-                    continue
-                tok = f[i : i + 2] if f[i : i + 2] == "10" else f[i]
-                i += len(tok)
+            for tok in _RANK_TOKEN.findall(f):
                 if tok not in _RANK_ALIASES:
                     raise NotationError(f"unknown rank {tok!r} in holding {text!r}")
                 bit = 1 << (suit * 8 + _RANK_ALIASES[tok])
