@@ -110,9 +110,7 @@ int best_discards(Solver& solver, const Mask hands[kSeats], Mask twelve, int dec
 
 BestDeclaration best_declaration(Solver& solver, const Mask hands[kSeats], Mask talon, int declarer, int floor) {
   BestDeclaration out;
-  out.error = validate_deal(hands, talon);
-  if (out.error.empty() && (declarer < 0 || declarer >= kSeats))
-    out.error = "declarer seat " + std::to_string(declarer) + " out of range 0..2";
+  out.error = validate_analysis(hands, talon, declarer);
   if (out.error.empty() && (floor < 0 || floor > kMaxHandCards))
     out.error = "floor " + std::to_string(floor) + " out of range 0..10";
   if (!out.error.empty()) return out;

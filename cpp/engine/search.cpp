@@ -137,18 +137,17 @@ Mask Search::widen_to_run(Mask rel, int card, int seat, Mask live) const {
 }
 
 // A card that won by outranking another card of its suit matters.
-inline Mask rank_decided(const int* cards, int winner_index) {
-  int w = cards[winner_index];
-  for (int i = 0; i < 3; ++i)
-    if (i != winner_index && suit_of(cards[i]) == suit_of(w)) return card_bit(w);
-  return 0;
+// `trick`: the trick's three cards, `winner` one of them.
+inline Mask rank_decided(Mask trick, int winner) {
+  bool outranked = popcount(trick & suit_bits(suit_of(winner))) > 1;
+  return card_bit(winner) & (0u - static_cast<Mask>(outranked));  // no branch: unpredictable
 }
 
 int Search::last_trick(Mask* rel) const {
   int c[3];
   for (int k = 0; k < 3; ++k) c[k] = lowest_card(hand_[(leader_ + k) % kSeats]);
   int w = trick_winner_index(c, 3, trump_);
-  *rel = rank_decided(c, w);
+  *rel = rank_decided(card_bit(c[0]) | card_bit(c[1]) | card_bit(c[2]), c[w]);
   return (leader_ + w) % kSeats == declarer_ ? 1 : 0;
 }
 
@@ -472,10 +471,7 @@ bool Search::third_hand(int need, Mask* rel) {
       cards_[0] = c0;
       cards_[1] = c1;
       give(p, c);
-      // The winner matters when it outranked another card of its suit.
-      int w = takes ? c : winning;
-      Mask trick = card_bit(c0) | card_bit(c1) | card_bit(c);
-      r_c |= card_bit(w) & (0u - static_cast<Mask>(popcount(trick & suit_bits(suit_of(w))) > 1));
+      r_c |= rank_decided(card_bit(c0) | card_bit(c1) | card_bit(c), takes ? c : winning);
       r_c = widen_to_run(r_c, c, p, live);
       if (r == maximizing) {
         *rel = r_c;
