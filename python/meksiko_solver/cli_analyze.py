@@ -9,8 +9,9 @@ import sys
 from collections import Counter
 
 from .analysis import analyze_declarer, analyze_many, deal_table, parse_deal
-from .cards import DECK, Hand, parse_seat
+from .cards import Hand, parse_seat
 from .errors import MeksikoError, NotationError
+from .game import deal_cards
 from .rules import RULES
 
 CHUNK = 64  # deals per batch call: the progress bar moves once per chunk
@@ -54,16 +55,10 @@ def register(commands: argparse._SubParsersAction) -> None:
     b.set_defaults(func=run_batch)
 
 
-def random_deal(rng: random.Random) -> tuple:
-    cards = list(DECK)
-    rng.shuffle(cards)
-    return [cards[10 * k : 10 * k + 10] for k in range(3)], cards[30:]
-
-
 def run_analyze(args: argparse.Namespace) -> int:
     from .cli import print_json
 
-    hands, talon = random_deal(random.Random(args.seed)) if args.random else parse_deal(args.deal)
+    hands, talon = deal_cards(args.seed) if args.random else parse_deal(args.deal)
     if args.declarer is not None:
         result = analyze_declarer(hands, talon, args.declarer, rules=args.rules)
         if args.json:
@@ -138,7 +133,7 @@ def run_batch(args: argparse.Namespace) -> int:
         if args.random < 1:
             raise NotationError(f"--random takes a positive number of deals, not {args.random}")
         rng = random.Random(args.seed)
-        items = [(i + 1, random_deal(rng), None, None) for i in range(args.random)]
+        items = [(i + 1, deal_cards(rng), None, None) for i in range(args.random)]
     else:
         items = _read_deals(args.input)
     for number, _, _, error in items:
