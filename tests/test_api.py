@@ -14,7 +14,7 @@ from meksiko_api.deps import AppSettings
 from meksiko_api.errors import LimitError, SettingsError
 from meksiko_api.models import SamplingOptions
 from meksiko_api.settings import Settings
-from meksiko_solver import cli_serve
+from meksiko_solver.cli import serve as cli_serve
 from meksiko_solver.analysis import analyze_declarer, deal_table
 from meksiko_solver.rules import RULES, describe_rules
 from meksiko_solver.solver import solve
@@ -337,6 +337,7 @@ def test_serve_runs_uvicorn_on_loopback_by_default(monkeypatch):
 
     calls = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append((app, kw)))
+    monkeypatch.setattr(cli_serve, "check_can_listen", lambda *a: None)  # port 8000 may be in use here
     monkeypatch.delenv("MEKSIKO_API_HOST", raising=False)
     monkeypatch.delenv("MEKSIKO_API_PORT", raising=False)
     args = parse_serve([])

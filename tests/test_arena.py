@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from meksiko_solver import cli, cli_hint, solve
+from meksiko_solver import cli, solve
 from meksiko_solver.cards import Hand
 from meksiko_solver.errors import MeksikoError
 from meksiko_solver.game import play_deal
@@ -85,9 +85,6 @@ def test_policies_play_legal_deals():
 
 
 def run_cli(argv, capsys, monkeypatch):
-    modules = cli._command_modules()
-    if cli_hint not in modules:  # until the main CLI registers it
-        monkeypatch.setattr(cli, "_command_modules", lambda: modules + [cli_hint])
     code = cli.main(argv)
     out = capsys.readouterr()
     return code, out.out, out.err

@@ -1,23 +1,15 @@
-"""The CLI's review command (cli_review.py), run through the main CLI."""
+"""The CLI's review command (cli/review.py), run through the main CLI."""
 
 import io
 import json
 
 import pytest
 
-from meksiko_solver import cli, cli_review
+from meksiko_solver import cli
 from meksiko_solver.game import play_game
 from meksiko_solver.review import review
 
 from test_review import HANDS_A, PLAY_A, TALON_A, deal
-
-
-@pytest.fixture(autouse=True)
-def wired(monkeypatch):
-    """Make sure the main CLI has the review command (whether or not cli.py lists it yet)."""
-    modules = cli._command_modules()
-    if cli_review not in modules:
-        monkeypatch.setattr(cli, "_command_modules", lambda: modules + [cli_review])
 
 
 @pytest.fixture

@@ -7,13 +7,13 @@ import json
 import pytest
 
 from meksiko_solver.cards import DECK
-from meksiko_solver.cli_game import register
+from meksiko_solver.cli import play as cli_play, rules as cli_rules
 from meksiko_solver.deal import DealState
 from meksiko_solver.errors import AuctionError, IllegalPlayError, MeksikoError, RulesError
 from meksiko_solver.game import deal_cards, play_deal, play_game
 from meksiko_solver.policies import RandomPolicy, SeatView
 from meksiko_solver.record import GameRecord
-from meksiko_solver.rules import game_config
+from meksiko_solver.rules import game_config, rules_dict
 from meksiko_solver.scoring import apply_scores, game_winners
 
 SETTINGS = [
@@ -279,7 +279,9 @@ def test_scripted_policy_plays_a_known_deal():
 
 def run_cli(argv):
     parser = argparse.ArgumentParser(prog="meksiko-solver")
-    register(parser.add_subparsers(dest="command", required=True))
+    commands = parser.add_subparsers(dest="command", required=True)
+    cli_rules.register(commands)
+    cli_play.register(commands)
     args = parser.parse_args(argv)
     return args.func(args)
 
@@ -290,7 +292,9 @@ def test_cli_rules(capsys):
     assert "mexico-club (default)" in out and "classic" in out and "tournament" in out
     assert run_cli(["rules", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"mexico-club", "classic"} and data["classic"]["total_floor"] is None
+    assert data == json.loads(json.dumps(rules_dict()))  # the shape of GET /v1/rules
+    profiles = {p["name"]: p for p in data["profiles"]}
+    assert set(profiles) == {"mexico-club", "classic"} and profiles["classic"]["total_floor"] is None
 
 
 def test_cli_play_prints_and_writes_the_record(capsys, tmp_path):

@@ -5,6 +5,8 @@
 2
 """
 
+from importlib.metadata import version as _distribution_version
+
 from .analysis import DealTable, DeclarerAnalysis, analyze_declarer, analyze_many, deal_table
 from .auction import Auction
 from .cards import Card, Hand, parse_cards, parse_hand
@@ -29,7 +31,8 @@ from .rules import RULES, GameConfig, RuleProfile, game_config, get_rules
 from .scoring import apply_scores, game_winners, score_deal
 from .solver import SolveResult, Solver, solve, solve_many
 
-__version__ = "0.1.0"
+#: The installed distribution's version: pyproject.toml is the one place it is written.
+__version__: str = _distribution_version("meksiko-solver")
 
 __all__ = [
     "RULES",

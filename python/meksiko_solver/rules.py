@@ -12,9 +12,10 @@ False
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Mapping, Optional, Tuple, Union
 
 from .errors import RulesError
 
@@ -86,6 +87,12 @@ class RuleProfile:
                 return fmt
         valid = ", ".join(f.name for f in self.formats)
         raise RulesError(f"unknown game format {name!r} for {self.name}: valid formats are {valid}")
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Every field (modes and formats included), whether it is the default profile, and the
+        text ``meksiko-solver rules`` prints: the shape of ``rules --json`` and ``GET /v1/rules``."""
+        return {**dataclasses.asdict(self), "default": self.name == DEFAULT_RULES,
+                "text": describe_rules(self)}
 
 
 EASY = ScoringMode(
@@ -218,3 +225,8 @@ def describe_rules(profile: Union[str, RuleProfile]) -> str:
             "last deal's declarer, then more tricks in the last deal, else a shared win")
     lines.append(f"  totals {floor}; tie for the lead at the end: {ties}")
     return "\n".join(lines)
+
+
+def rules_dict() -> Dict[str, Any]:
+    """The default profile's name and every profile's :meth:`RuleProfile.to_dict`, default first."""
+    return {"default": DEFAULT_RULES, "profiles": [p.to_dict() for p in RULES.values()]}

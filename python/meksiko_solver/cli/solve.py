@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 import argparse
+from typing import List, Sequence
 
-from .solver import solve
+from ..solver import solve
+from . import print_json
+from .hands import split_hands
+
+EXAMPLE_HANDS = "A97.KQ8.J8.T9 8.A97.A97.AKJ KQJT.JT.KQ.Q7"
+EXAMPLE_CARDS = "AS 9S 7S KH QH 8H JD 8D TC 9C / 8S AH 9H 7H AD 9D 7D AC KC JC / ♠KQJT ♥JT ♦KQ ♣Q7"
+EPILOG = f"""examples (the same position, hands as holdings, as lists of cards or with suit symbols):
+  meksiko-solver solve --hands "{EXAMPLE_HANDS}" --trump H
+  meksiko-solver solve --hands "{EXAMPLE_CARDS}" --trump H
+"""
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -13,8 +23,12 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="solve a position double-dummy",
         description="Solve a position double-dummy: the declarer's tricks from here, "
         "the value of every legal card of the player to move and one optimal line.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--hands", required=True, help='the three hands, e.g. "AK7.QJ.T98.A KQ.-.AJ7.KQ 98.T9.K.J"')
+    p.add_argument("--hands", required=True,
+                   help="the three hands: holdings (spades.hearts.diamonds.clubs) separated by spaces, "
+                        "or any hands (lists of cards, holdings with suit symbols) separated by '/'")
     p.add_argument("--trump", default=None, help="S, H, D, C or N for no trump (default: no trump)")
     p.add_argument("--declarer", default="0", help="declarer seat 0-2 (default 0)")
     p.add_argument("--leader", default=None, help="leader of the current trick (default: the declarer)")
@@ -25,9 +39,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .cli import print_json
-
-    hands = args.hands.split()
+    hands = split_hands(args.hands)
     leader = args.declarer if args.leader is None else args.leader
     result = solve(hands, args.trump, args.declarer, leader, args.played, card_values=not args.tricks_only)
     if args.json:
@@ -47,9 +59,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _line_text(line: list, already_played: int) -> str:
+def _line_text(line: Sequence[str], already_played: int) -> str:
     """Cards grouped by trick: the first group finishes the trick in progress."""
-    groups, current, in_trick = [], [], already_played
+    groups: List[str] = []
+    current: List[str] = []
+    in_trick = already_played
     for card in line:
         current.append(card)
         in_trick += 1

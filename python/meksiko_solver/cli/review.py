@@ -1,21 +1,15 @@
-"""``meksiko-solver review``: the post-game review of a deal or game record; the main CLI calls :func:`register`.
-
-Bad input raises MeksikoError (RecordError naming the bad item), which the main CLI
-prints on one stderr line with exit code 2.
-"""
+"""``meksiko-solver review``: the post-game review of a deal or game record."""
 
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from .errors import RecordError
-from .review import SD_SAMPLES, load_record, review
+from ..review import SD_SAMPLES, load_record, review
+from . import UsageError, print_json, read_input
 
 
 def register(commands: Any) -> None:
-    """Add the ``review`` subcommand to an argparse subparsers object."""
     p = commands.add_parser(
         "review",
         help="review a played deal or game double-dummy: the cost of every card, the discard and the bid",
@@ -31,30 +25,22 @@ def register(commands: Any) -> None:
     p.add_argument("--single-dummy", action="store_true",
                    help="also judge every card from its player's view with the hint engine: a double-dummy "
                    "mistake that was the best play on the information available is excused")
-    p.add_argument("--samples", type=int, default=SD_SAMPLES,
+    p.add_argument("--samples", type=int, default=None,
                    help=f"worlds a card for --single-dummy (default {SD_SAMPLES})")
-    p.add_argument("--seed", type=int, default=0, help="seed of --single-dummy's world sampling (default 0)")
-    p.set_defaults(func=run_review)
+    p.add_argument("--seed", type=int, default=None, help="seed of --single-dummy's world sampling (default 0)")
+    p.set_defaults(func=run)
 
 
-def read_record_text(path: str) -> str:
-    """The text of a record file, or of standard input for ``-``."""
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{path} is not UTF-8 text: {exc.reason}") from None
-
-
-def run_review(args: argparse.Namespace) -> int:
-    from .cli import print_json
-
-    record = load_record(read_record_text(args.record))
-    result = review(record, single_dummy=args.single_dummy, samples=args.samples, seed=args.seed)
+def run(args: argparse.Namespace) -> int:
+    if not args.single_dummy:
+        given = [option for option, value in (("--samples", args.samples), ("--seed", args.seed)) if value is not None]
+        if given:
+            raise UsageError(f"{' and '.join(given)} need{'s' if len(given) == 1 else ''} --single-dummy: "
+                             "the double-dummy review samples no worlds")
+    record = load_record(read_input(args.record))
+    samples = SD_SAMPLES if args.samples is None else args.samples
+    seed = 0 if args.seed is None else args.seed
+    result = review(record, single_dummy=args.single_dummy, samples=samples, seed=seed)
     if args.json:
         print_json(result.to_dict())
     else:

@@ -1,29 +1,21 @@
-"""``meksiko-solver hint bid|discard|play view.json`` and ``meksiko-solver arena``.
-
-Each handler takes the parsed args and returns an exit code; bad input raises MeksikoError,
-which the main CLI reports on one stderr line with exit code 2.
-"""
+"""``meksiko-solver hint bid|discard|play view.json``: advice for one seat from its view."""
 
 from __future__ import annotations
 
 import argparse
-import sys
-import time
-from typing import Any
+from typing import Any, List
 
-from .errors import RecordError
-from .hints.arena import DEFAULT_LINEUP, POLICIES, run_arena
-from .hints.bid import bid_hint
-from .hints.common import DEFAULT_SAMPLES
-from .hints.discard import discard_hint
-from .hints.play import play_hint
-from .hints.view import View
+from ..hints.bid import bid_hint
+from ..hints.common import DEFAULT_SAMPLES
+from ..hints.discard import discard_hint
+from ..hints.play import play_hint
+from ..hints.view import View
+from . import print_json, read_input
 
 HINTS = {"bid": bid_hint, "discard": discard_hint, "play": play_hint}
 
 
 def register(commands: Any) -> None:
-    """Add the ``hint`` and ``arena`` subcommands to an argparse subparsers object."""
     p = commands.add_parser(
         "hint", help="advice from one seat's view: bid, discard or play",
         description="Advice for one seat from what it has seen (its view: the game record format seen "
@@ -41,37 +33,9 @@ def register(commands: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=run_hint)
 
-    a = commands.add_parser(
-        "arena", help="play seeded deals between policies and judge them double-dummy",
-        description="Play seeded deals with a policy at each seat (rotated deal by deal) and report, per "
-                    "policy, the average tricks lost per card against the double-dummy value of the "
-                    "position, contracts made and the average deal score; and the calibration (Brier "
-                    "score) of the bid hint's predicted chances of making.")
-    a.add_argument("--deals", type=int, default=200, help="number of deals (default 200)")
-    a.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
-    a.add_argument("--samples", type=int, default=50, help="worlds per hint of the hint policy (default 50)")
-    a.add_argument("--policies", default=",".join(DEFAULT_LINEUP),
-                   help=f"three policies for seats 0, 1, 2 (rotated): {', '.join(POLICIES)} "
-                        f"(default {','.join(DEFAULT_LINEUP)})")
-    a.add_argument("--rules", default=None, help="rule profile (default mexico-club)")
-    a.add_argument("--mode", default=None, help="scoring mode (default: the profile's)")
-    a.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    a.add_argument("--json", action="store_true", help="print the result as JSON")
-    a.set_defaults(func=run_arena_command)
-
-
-def _read_view(path: str) -> View:
-    try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-    return View.from_json(text)
-
 
 def run_hint(args: argparse.Namespace) -> int:
-    from .cli import print_json
-
-    view = _read_view(args.view)
+    view = View.from_json(read_input(args.view))
     result = HINTS[args.kind](view, samples=args.samples, seed=args.seed, time_budget_ms=args.time_budget_ms)
     if args.json:
         print_json(result.to_dict())
@@ -84,7 +48,7 @@ def _pct(x: Any) -> str:
     return "     -" if x is None else f"{100 * x:5.1f}%"
 
 
-def describe(kind: str, result: Any) -> list:
+def describe(kind: str, result: Any) -> List[str]:
     """A hint as readable lines."""
     d = result.to_dict()
     worlds = (f"{d['worlds']} worlds" + (" (every consistent world)" if d["exhaustive"] else
@@ -92,7 +56,9 @@ def describe(kind: str, result: Any) -> list:
               + f", seed {d['seed']}, {1000 * result.elapsed:.0f} ms")
     lines = []
     if kind == "bid":
-        lines.append(f"seat {d['seat']}: call {d['call']}   (compete up to {d['max_bid'] or 'nothing'}); {worlds}")
+        compete = (f"compete up to {d['max_bid']}" if d["max_bid"] is not None
+                   else "no contract is worth bidding")
+        lines.append(f"seat {d['seat']}: call {d['call']}   ({compete}); {worlds}")
         lines.append(f"  expected best tricks as declarer: {d['tricks']:.2f}")
         lines.append("  call   make    expected score")
         for o in d["options"]:
@@ -116,25 +82,3 @@ def describe(kind: str, result: Any) -> list:
                          f"{_pct(o['best'])}")
         lines.append(f"  ties: {d['tie_break']}")
     return lines
-
-
-def run_arena_command(args: argparse.Namespace) -> int:
-    from .cli import print_json
-
-    start = time.perf_counter()
-
-    def progress(done: int, total: int) -> None:
-        if not args.quiet:
-            sys.stderr.write(f"\r{done}/{total} deals, {time.perf_counter() - start:.0f} s")
-            if done == total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
-
-    result = run_arena(deals=args.deals, seed=args.seed, policies=args.policies, samples=args.samples,
-                       rules=args.rules, mode=args.mode, progress=progress)
-    if args.json:
-        print_json(result.to_dict())
-    else:
-        print(result)
-    return 0
-

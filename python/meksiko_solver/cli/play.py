@@ -1,32 +1,21 @@
-"""CLI subcommands ``rules`` and ``play``; the main CLI calls :func:`register`.
-
-Each handler takes the parsed args and returns an exit code; bad input raises
-MeksikoError, which the main CLI reports on one stderr line with exit code 2.
-"""
+"""``meksiko-solver play``: a whole seeded game between random players, printed deal by deal."""
 
 from __future__ import annotations
 
 import argparse
-import json
-from typing import Any, List
+from typing import Any, Iterable, List
 
-from .cards import SUIT_NAMES, Hand
-from .errors import RecordError
-from .game import play_game
-from .record import DealRecord, GameRecord
-from .rules import RULES, describe_rules
+from ..auction import Auction
+from ..cards import SUIT_NAMES, Hand
+from ..errors import RecordError
+from ..game import play_game
+from ..record import DealRecord, GameRecord
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``rules`` and ``play`` subcommands to an argparse subparsers object."""
-    p = subparsers.add_parser("rules", help="list the rule profiles, scoring modes and formats",
-                              description="List the rule profiles with their scoring modes and game formats.")
-    p.add_argument("--json", action="store_true", help="print the profiles as JSON")
-    p.set_defaults(func=run_rules)
-
-    p = subparsers.add_parser("play", help="play a whole game between random players",
-                              description="Play a whole seeded game between random legal players and "
-                                          "print it deal by deal with the score sheet.")
+def register(commands: Any) -> None:
+    p = commands.add_parser("play", help="play a whole game between random players",
+                            description="Play a whole seeded game between random legal players and "
+                                        "print it deal by deal with the score sheet.")
     p.add_argument("--seed", type=int, required=True, help="random seed (the same seed gives the same game)")
     p.add_argument("--rules", default=None, help="rule profile: mexico-club (default) or classic")
     p.add_argument("--mode", default=None, help="scoring mode (mexico-club: easy or normal)")
@@ -34,34 +23,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--target", type=int, default=None, help="target score (default from the format)")
     p.add_argument("--first-dealer", type=int, default=0, help="seat of the first dealer (default 0)")
     p.add_argument("-o", "--output", default=None, help="write the game record (JSON) to this file")
-    p.set_defaults(func=run_play)
+    p.set_defaults(func=run)
 
 
-def run_rules(args: argparse.Namespace) -> int:
-    """``meksiko-solver rules``: describe every profile."""
-    if getattr(args, "json", False):
-        print(json.dumps({name: _profile_dict(name) for name in RULES}, indent=2))
-    else:
-        print("\n\n".join(describe_rules(name) for name in RULES))
-    return 0
-
-
-def _profile_dict(name: str) -> dict:
-    p = RULES[name]
-    return {
-        "description": p.description,
-        "modes": {m.name: m.description for m in p.modes},
-        "formats": {f.name: {"description": f.description, "modes": list(f.modes),
-                             "default_target": f.default_target,
-                             "targets": None if f.targets is None else list(f.targets), "deals": f.deals}
-                    for f in p.formats},
-        "meksiko_value": p.meksiko_value, "meksiko_trump": p.meksiko_trump,
-        "meksiko_ends_auction": p.meksiko_ends_auction, "total_floor": p.total_floor,
-        "tie_break": p.tie_break,
-    }
-
-
-def run_play(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """``meksiko-solver play``: play and print a seeded game; ``-o`` writes its record."""
     game = play_game(seed=args.seed, rules=args.rules, mode=args.mode, format=args.format,
                      target=args.target, first_dealer=args.first_dealer)
@@ -77,7 +42,7 @@ def run_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _signed(values: Any) -> str:
+def _signed(values: Iterable[int]) -> str:
     return "  ".join(f"{v:+d}" for v in values)
 
 
@@ -87,8 +52,10 @@ def format_deal(number: int, deal: DealRecord) -> List[str]:
     for seat, hand in enumerate(deal.hands):
         lines.append(f"  seat {seat}: {Hand(hand)}")
     lines.append(f"  talon:  {' '.join(map(str, deal.talon))}")
-    opener = (deal.dealer + 1) % 3
-    lines.append("  auction: " + ", ".join(f"{(opener + i) % 3}:{c}" for i, c in enumerate(deal.auction)))
+    # Each call with the seat that made it: a seat that said NEXT calls no more, so it is
+    # the auction that says whose turn it was.
+    auction = Auction(deal.dealer, deal.rules, deal.auction)
+    lines.append("  auction: " + ", ".join(f"{seat}:{call}" for seat, call in auction.seat_calls))
     contract = "Meksiko" if deal.contract == "M" else deal.contract
     trump = "no trump" if deal.trump is None else f"trump {SUIT_NAMES[deal.trump]}"
     discard = f", discards {' '.join(map(str, deal.discard))}" if deal.discard else ""

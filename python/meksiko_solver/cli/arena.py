@@ -1,0 +1,52 @@
+"""``meksiko-solver arena``: seeded deals played between policies, judged double-dummy."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, Optional
+
+from ..hints.arena import DEFAULT_LINEUP, POLICIES, run_arena
+from . import print_json
+from .progress import progress_bar
+
+
+def register(commands: Any) -> None:
+    a = commands.add_parser(
+        "arena", help="play seeded deals between policies and judge them double-dummy",
+        description="Play seeded deals with a policy at each seat (rotated deal by deal) and report, per "
+                    "policy, the average tricks lost per card against the double-dummy value of the "
+                    "position, contracts made and the average deal score; and the calibration (Brier "
+                    "score) of the bid hint's predicted chances of making.")
+    a.add_argument("--deals", type=int, default=200, help="number of deals (default 200)")
+    a.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    a.add_argument("--samples", type=int, default=50, help="worlds per hint of the hint policy (default 50)")
+    a.add_argument("--policies", default=",".join(DEFAULT_LINEUP),
+                   help=f"three policies for seats 0, 1, 2 (rotated): {', '.join(POLICIES)} "
+                        f"(default {','.join(DEFAULT_LINEUP)})")
+    a.add_argument("--rules", default=None, help="rule profile (default mexico-club)")
+    a.add_argument("--mode", default=None, help="scoring mode (default: the profile's)")
+    a.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    a.add_argument("--json", action="store_true", help="print the result as JSON")
+    a.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    bar: Optional[Any] = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            bar = progress_bar(total, "deal", enabled=not args.quiet)
+        bar.update(done - bar.n)
+
+    try:
+        result = run_arena(deals=args.deals, seed=args.seed, policies=args.policies, samples=args.samples,
+                           rules=args.rules, mode=args.mode, progress=progress)
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print_json(result.to_dict())
+    else:
+        print(result)
+    return 0
