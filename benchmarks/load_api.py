@@ -21,14 +21,17 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import List, Optional, Sequence
 
 import httpx
 
-from meksiko_api.local_server import LocalServer
 from meksiko_solver.cards import DECK, Hand
 from meksiko_solver.hints import play_hint
 from meksiko_solver.solver import solve_many
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from local_server import LocalServer  # noqa: E402  (a test helper, not in the wheel)
 
 TRUMPS = ["S", "H", "D", "C", None]
 

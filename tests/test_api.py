@@ -24,10 +24,7 @@ TALON = ["8C", "TD"]
 SMALL = ["AK.-.-.-", "QJ.-.-.-", "T9.-.-.-"]
 
 
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(Settings(max_body_bytes=4096, workers=2))) as c:
-        yield c
+API_SETTINGS = Settings(max_body_bytes=4096, workers=2)  # the ``client`` fixture's (conftest.py)
 
 
 def detail(response) -> str:

@@ -9,11 +9,9 @@ with a message. Bounded to a few hundred examples each (some seconds).
 import json
 
 import pytest
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from meksiko_api.app import create_app
 from meksiko_api.models import SolveRequest
 from meksiko_api.settings import Settings
 from meksiko_solver.cards import DECK, Hand
@@ -25,10 +23,7 @@ FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCh
                                                                         HealthCheck.too_slow])
 
 
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(Settings(max_body_bytes=8192))) as c:
-        yield c
+API_SETTINGS = Settings(max_body_bytes=8192)  # the ``client`` fixture's (conftest.py)
 
 
 json_values = st.recursive(

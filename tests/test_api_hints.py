@@ -1,19 +1,14 @@
 """The hint and review routes answer what the library answers, and refuse bad requests with 422."""
 
 import pytest
-from fastapi.testclient import TestClient
 
-from meksiko_api.app import create_app
 from meksiko_api.hint_models import PLAY_VIEW_EXAMPLE, RECORD_EXAMPLE, VIEW_EXAMPLE
 from meksiko_api.settings import Settings
 from meksiko_solver.hints import bid_hint, discard_hint, play_hint
 from meksiko_solver.review import review
 
 
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(Settings(max_samples=400, max_time_budget_ms=5000))) as c:
-        yield c
+API_SETTINGS = Settings(max_samples=400, max_time_budget_ms=5000)  # the ``client`` fixture's (conftest.py)
 
 
 DECLARE_VIEW = {

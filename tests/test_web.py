@@ -9,11 +9,6 @@ Two parts:
   by Playwright for Python, against uvicorn serving the app on a free loopback port. Each step
   saves a screenshot under ``artifacts/web/``. These tests are skipped (with the reason) when
   Playwright or Chromium is missing.
-
-The hint and review routes (``/v1/hints/*``, ``/v1/review``) are wired separately: the browser
-tests that need them run against the server when it has them; until then the page is checked
-with those requests answered in the test by the library itself (``page.route``), and with a
-404 for the page's "not available" messages.
 """
 
 from __future__ import annotations
@@ -24,16 +19,15 @@ import os
 import random
 from pathlib import Path
 
-import httpx
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from local_server import LocalServer
 
 import meksiko_api
 import meksiko_solver
 from meksiko_api.app import ROUTERS, create_app
-from meksiko_api.local_server import LocalServer
 from meksiko_api.routers import table as table_route
 from meksiko_api.settings import Settings
 from meksiko_solver.analysis import deal_table
@@ -41,6 +35,7 @@ from meksiko_solver.cards import Hand
 from meksiko_solver.game import deal_cards
 from meksiko_solver.policies import RandomPolicy
 from meksiko_solver.record import DealRecord
+from meksiko_solver.review import review
 from meksiko_solver.solver import solve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,10 +58,7 @@ REVIEW_RECORD = {
 }
 
 
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(Settings(workers=2))) as c:
-        yield c
+# ``client``: conftest.py's, with Settings(workers=2).
 
 
 def detail(response) -> str:
@@ -382,8 +374,7 @@ def test_position_values_are_the_librarys(client, index):
 
 
 def test_position_matches_the_review_where_it_exists(client):
-    review = pytest.importorskip("meksiko_solver.review")
-    cards = review.review(REVIEW_RECORD).to_dict()["cards"]
+    cards = review(REVIEW_RECORD).to_dict()["cards"]
     for c in cards[:6]:
         body = client.post("/v1/table/position", json={"record": REVIEW_RECORD, "index": c["i"]}).json()
         assert body["value"] == c["before"] and body["values"][c["card"]] == c["after"]
@@ -520,7 +511,6 @@ browser_test = pytest.mark.skipif(
 @pytest.fixture(scope="module")
 def server():
     with LocalServer(workers=2) as s:
-        s.paths = set(httpx.get(s.url + "/openapi.json").json()["paths"])
         yield s
 
 
@@ -580,37 +570,6 @@ def page(request, browser, server):
     p = Page(browser, server, request.node.name.removeprefix("test_")[:40])
     yield p
     p.close()
-
-
-def _library_answer(route, request):
-    """Answer a hint or review request with the library itself, as the server's routes will."""
-    body = request.post_data_json
-    path = request.url.split("/v1/", 1)[1]
-    try:
-        if path == "review":
-            review = importlib.import_module("meksiko_solver.review")
-            answer = review.review(body["record"]).to_dict()
-        else:
-            kind = path.split("/")[-1]
-            fn = getattr(importlib.import_module("meksiko_solver.hints"), f"{kind}_hint", None)
-            if fn is None:
-                try:
-                    fn = getattr(importlib.import_module(f"meksiko_solver.hints.{kind}"), f"{kind}_hint", None)
-                except ImportError:
-                    fn = None
-            if fn is None:
-                route.fulfill(status=404, content_type="application/json", body=json.dumps({"detail": "Not Found"}))
-                return
-            view = {k: v for k, v in body.items() if k not in ("samples", "seed", "time_budget_ms")}
-            answer = fn(view, samples=body.get("samples", 50), seed=body.get("seed", 0)).to_dict()
-    except meksiko_solver.MeksikoError as exc:
-        route.fulfill(status=422, content_type="application/json", body=json.dumps({"detail": str(exc)}))
-        return
-    route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
-
-
-def _not_found(route, request):
-    route.fulfill(status=404, content_type="application/json", body=json.dumps({"detail": "Not Found"}))
 
 
 # --- the Deal view ---------------------------------------------------------------------------------
@@ -755,8 +714,7 @@ def test_a_deal_played_at_the_table_in_the_browser(page):
     assert "Scores" in pg.inner_text("#decision")
     page.shot("done")
     assert all(status == 200 for url, status in page.answers), page.answers
-    # the deal just played, reviewed (marks when the review route exists, else the fallback)
-    pg.route("**/v1/review", _not_found)
+    # the deal just played, reviewed
     pg.click("#play-review")
     pg.wait_for_selector("#tricks-table tbody tr >> nth=9")
     assert pg.is_visible("#view-review")
@@ -764,27 +722,10 @@ def test_a_deal_played_at_the_table_in_the_browser(page):
 
 
 @browser_test
-def test_the_hint_button_shows_not_available_while_the_route_is_missing(page):
-    _start_play(page, seed=1)
-    pg = page.page
-    pg.route("**/v1/hints/**", _not_found)
-    pg.click("#hint-button")
-    pg.wait_for_selector("#hint-error")
-    text = pg.inner_text("#hint-error")
-    assert "Hints are not available on this server yet" in text and "/v1/hints/bid" in text
-    page.shot("hint-not-available")
-
-
-@browser_test
 def test_a_hint_appears_for_a_decision(page):
-    """The hint engine's answer in the page: from the server once it serves /v1/hints/*, until then
-    from the library in the test."""
-    pytest.importorskip("meksiko_solver.hints.bid")
-    pytest.importorskip("meksiko_solver.hints.play")
+    """The hint engine's answer in the page, from the server's /v1/hints/*."""
     _start_play(page, seed=1)
     pg = page.page
-    if "/v1/hints/bid" not in page.server.paths:
-        pg.route("**/v1/hints/**", _library_answer)
     pg.fill("#play-samples", "30")
     pg.click("#hint-button")
     pg.wait_for_selector("#hint-table tbody tr")
@@ -830,15 +771,12 @@ def test_a_hint_appears_for_a_decision(page):
 @browser_test
 def test_a_pasted_record_is_reviewed_with_marks(page):
     """The review of docs/review.md's deal A: the 8H of seat 1 on the first trick is marked "?"."""
-    review = pytest.importorskip("meksiko_solver.review")
     page.open("review")
     pg = page.page
-    if "/v1/review" not in page.server.paths:
-        pg.route("**/v1/review", _library_answer)
     pg.fill("#review-text", json.dumps(REVIEW_RECORD, indent=1))
     pg.click("#review-run")
     pg.wait_for_selector("#tricks-table tbody tr >> nth=9")
-    want = review.review(REVIEW_RECORD).to_dict()
+    want = review(REVIEW_RECORD).to_dict()
     marks = pg.locator("#tricks-table .card").evaluate_all(
         "cards => cards.map(c => [c.dataset.card, (c.querySelector('.mark') || {}).textContent || ''])")
     assert marks == [[c["card"], c["mark"]] for c in want["cards"]]
@@ -862,15 +800,12 @@ def test_a_pasted_record_is_reviewed_with_marks(page):
 
 @browser_test
 def test_a_record_file_and_a_game_record_are_reviewed(page, tmp_path):
-    pytest.importorskip("meksiko_solver.review")
     from meksiko_solver.game import play_game
     game = play_game(seed=5, max_deals=2).to_dict()
     path = tmp_path / "game.json"
     path.write_text(json.dumps(game))
     page.open("review")
     pg = page.page
-    if "/v1/review" not in page.server.paths:
-        pg.route("**/v1/review", _library_answer)
     pg.set_input_files("#review-file", str(path))
     pg.wait_for_selector("#review-deals button >> nth=1")
     assert pg.locator("#review-deals button").count() == 2
@@ -878,21 +813,6 @@ def test_a_record_file_and_a_game_record_are_reviewed(page, tmp_path):
     pg.locator("#review-deals button").first.click()
     pg.wait_for_selector("#review-deals button[aria-pressed='true'] >> text=1")
     page.shot("game-review")
-
-
-@browser_test
-def test_review_without_the_route_lists_the_tricks_and_positions(page):
-    page.open("review")
-    pg = page.page
-    pg.route("**/v1/review", _not_found)
-    pg.fill("#review-text", json.dumps(REVIEW_RECORD))
-    pg.click("#review-run")
-    pg.wait_for_selector("#tricks-table tbody tr >> nth=9")
-    assert "Review is not available on this server yet" in pg.inner_text("#review-note")
-    assert pg.locator("#tricks-table .card").count() == 30
-    pg.locator("#tricks-table .card").nth(4).click()
-    pg.wait_for_selector("#position-values .alt")
-    page.shot("review-fallback")
 
 
 @browser_test
@@ -915,8 +835,6 @@ def test_a_bad_record_shows_the_servers_message(page):
 def test_an_unfinished_record_is_reviewed_as_far_as_it_goes(page):
     page.open("review")
     pg = page.page
-    if "/v1/review" not in page.server.paths:
-        pg.route("**/v1/review", _not_found)
     pg.fill("#review-text", json.dumps({**REVIEW_RECORD, "auction": ["9", "NEXT"], "discard": [], "trump": None,
                                         "play": []}))
     pg.click("#review-run")

@@ -3,7 +3,7 @@
  * Three views over the JSON API of the same server:
  *   Deal    POST /v1/deal/random, /v1/deal/parse, /v1/analyze (declarer null: every seat)
  *   Play    POST /v1/table/advance (the server checks every decision and plays the engine seats),
- *           POST /v1/hints/bid|discard|play (the hint engine; "not available" while a route is missing)
+ *           POST /v1/hints/bid|discard|play (the hint engine)
  *   Review  POST /v1/review, POST /v1/table/position (the position before a card, every card's value)
  * Every error shown is the server's own message (its "detail").
  */
@@ -186,8 +186,6 @@
     box.hidden = true;
     box.textContent = "";
   }
-
-  const notAvailable = (error) => error instanceof ApiError && error.status === 404;
 
   /** Run an async action with its buttons disabled; errors go to `box`. */
   let pending = 0; // requests in flight: <body data-busy> while any (the page's tests wait on it)
@@ -545,15 +543,6 @@
       ? [...lastDone.cards.map((c, i) => el("span", { class: "played" }, cardEl(c, { mini: true, classes: lastDone.seats[i] === lastDone.winner ? ["highlight"] : [] }),
         el("span", { class: "who" }, seatName(lastDone.seats[i], you)))), el("span", { class: "small" }, `won by ${seatName(lastDone.winner, you)}`)]
       : ["none yet"]));
-
-    // the engine
-    const note = $("play-engine-note");
-    if (playState.requested === "hint" && r.engine !== "hint") {
-      note.textContent = "The hint policies are not available on this server yet: the engine seats play random legal decisions.";
-      note.hidden = false;
-    } else {
-      note.hidden = true;
-    }
     renderDecision();
     $("hint-button").disabled = !r.your_turn;
   }
@@ -671,10 +660,8 @@
         renderHint(kind, playState.hint);
       } catch (error) {
         playState.hint = null;
-        const text = notAvailable(error)
-          ? `Hints are not available on this server yet: POST /v1/hints/${kind} answered 404 (${error.detail}).`
-          : error instanceof ApiError ? error.detail : String(error.message || error);
-        fill(panel, el("div", { class: notAvailable(error) ? "note" : "error", role: "alert", id: "hint-error" }, text));
+        const text = error instanceof ApiError ? error.detail : String(error.message || error);
+        fill(panel, el("div", { class: "error", role: "alert", id: "hint-error" }, text));
       }
     });
   }
@@ -755,8 +742,6 @@
 
   async function runReview(obj) {
     const box = $("review-error");
-    const note = $("review-note");
-    note.hidden = true;
     clearError(box);
     if (obj === undefined) {
       const text = $("review-text").value.trim();
@@ -773,15 +758,8 @@
     reviewState.reviews = null;
     await busy([$("review-run"), $("review-played")], box, async () => {
       $("review-body").hidden = true;
-      try {
-        const data = await api("/v1/review", reviewBody(obj));
-        reviewState.reviews = Array.isArray(data.deals) ? data.deals : [data];
-      } catch (error) {
-        if (!notAvailable(error)) throw error;
-        note.textContent = "Review is not available on this server yet (POST /v1/review answered 404): "
-          + "the tricks are listed without marks; click a card to see the position and every card's value.";
-        note.hidden = false;
-      }
+      const data = await api("/v1/review", reviewBody(obj));
+      reviewState.reviews = Array.isArray(data.deals) ? data.deals : [data];
       await showReviewDeal(reviewState.records.length - 1);
     });
   }

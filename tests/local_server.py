@@ -1,5 +1,7 @@
 """The service in a uvicorn subprocess on a free loopback port, for load scripts and browser tests.
 
+A test helper (it needs httpx, a test dependency), so it is not shipped in the wheel.
+
 >>> with LocalServer(workers=2) as server:      # doctest: +SKIP
 ...     httpx.get(server.url + "/health")
 
@@ -41,12 +43,13 @@ class LocalServer:
         self.log = tempfile.TemporaryFile()
 
     def __enter__(self) -> "LocalServer":
+        import meksiko_api
         import meksiko_solver
 
         env = dict(os.environ)
         if self.workers:
             env["MEKSIKO_API_WORKERS"] = str(self.workers)
-        paths = [str(Path(__file__).resolve().parent.parent), str(Path(meksiko_solver.__file__).resolve().parent.parent)]
+        paths = [str(Path(package.__file__).resolve().parent.parent) for package in (meksiko_api, meksiko_solver)]
         env["PYTHONPATH"] = os.pathsep.join(paths + [p for p in [env.get("PYTHONPATH")] if p])
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "meksiko_api.app:app", "--host", HOST, "--port", str(self.port),
