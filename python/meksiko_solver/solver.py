@@ -2,7 +2,7 @@
 
 >>> r = solve(["AK.-.-.-", "QJ.-.-.-", "T9.-.-.-"], "S", declarer=0, leader=0)
 >>> r.tricks, r.card_tricks, r.line
-(2, {'AS': 2, 'KS': 2}, ['KS', 'QS', 'TS', 'AS', 'JS', '9S'])
+(2, {'AS': 2, 'KS': 2}, ['KS', 'JS', '9S', 'AS', 'QS', 'TS'])
 """
 
 from __future__ import annotations
