@@ -22,7 +22,7 @@ from .progress import progress_bar
 
 CHUNK = 64  # deals per batch call: the progress bar moves once per chunk
 
-Deal = Tuple[List[List[Card]], List[Card]]
+Deal = Tuple[Sequence[Sequence[Card]], Sequence[Card]]
 Result = Union[DealTable, DeclarerAnalysis]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any, List
+from typing import Any, Callable, Dict, List
 
 from ..hints.bid import bid_hint
 from ..hints.common import DEFAULT_SAMPLES
@@ -12,7 +12,7 @@ from ..hints.play import play_hint
 from ..hints.view import View
 from . import print_json, read_input
 
-HINTS = {"bid": bid_hint, "discard": discard_hint, "play": play_hint}
+HINTS: Dict[str, Callable[..., Any]] = {"bid": bid_hint, "discard": discard_hint, "play": play_hint}
 
 
 def register(commands: Any) -> None:

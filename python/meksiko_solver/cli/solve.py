@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import List, Sequence
+from typing import Any, List, Sequence
 
 from ..solver import solve
 from . import print_json
@@ -17,7 +17,7 @@ EPILOG = f"""examples (the same position, hands as holdings, as lists of cards o
 """
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Any) -> None:
     p = commands.add_parser(
         "solve",
         help="solve a position double-dummy",
