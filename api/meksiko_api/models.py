@@ -405,7 +405,7 @@ class PositionResponse(BaseModel):
     }]})
 
 
-# --- for the hint and review requests to come ------------------------------------------------------
+# --- the sampling options of the hint and review requests (hint_models.py) ------------------------
 
 class SamplingOptions(RequestModel):
     """The options of a request that samples worlds (hints, review). The server's limits are

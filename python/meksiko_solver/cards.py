@@ -1,4 +1,4 @@
-"""Cards, suits and hands, with the notation of DESIGN.md.
+"""Cards, suits and hands, with the notation of the README's notation table.
 
 Input is liberal, output is canonical:
 
