@@ -1,4 +1,4 @@
-"""The game runner (game.py, deal.py), policies and views (policies.py) and the CLI (cli_game.py)."""
+"""The game runner (game.py, deal.py), policies and views (policies.py) and the CLI (cli/play.py, cli/rules.py)."""
 
 import argparse
 import dataclasses
