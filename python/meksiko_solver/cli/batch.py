@@ -11,6 +11,7 @@ import json
 import random
 import sys
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, TextIO, Tuple, Union
 
 from ..analysis import DealTable, DeclarerAnalysis, analyze_many, parse_deal
@@ -26,12 +27,14 @@ Deal = Tuple[Sequence[Sequence[Card]], Sequence[Card]]
 Result = Union[DealTable, DeclarerAnalysis]
 
 
+@dataclass(frozen=True)
 class Item:
     """One input line: its number, and the deal and declarer read from it or why it was refused."""
 
-    def __init__(self, number: int, deal: Optional[Deal] = None, declarer: Optional[int] = None,
-                 error: Optional[str] = None) -> None:
-        self.number, self.deal, self.declarer, self.error = number, deal, declarer, error
+    number: int
+    deal: Optional[Deal] = None
+    declarer: Optional[int] = None
+    error: Optional[str] = None
 
 
 def register(commands: Any) -> None:
