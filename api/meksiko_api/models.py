@@ -66,8 +66,8 @@ Cards = Annotated[
 Trump = Annotated[
     Optional[str],
     AfterValidator(_trump),
-    WithJsonSchema({"anyOf": [{"type": "string", "enum": ["S", "H", "D", "C"]}, {"type": "null"}],
-                    "description": "trump suit S, H, D or C; null for no trump"}),
+    WithJsonSchema({"anyOf": [{"type": "string", "enum": ["S", "H", "D", "C", "N"]}, {"type": "null"}],
+                    "description": "trump suit S, H, D or C; N for no trump (null, NT and - are read too)"}),
 ]
 
 Seat = Annotated[int, Field(ge=0, le=2, description="a seat: 0, 1 or 2 in playing order")]

@@ -11,7 +11,7 @@ from collections import Counter
 from .analysis import analyze_declarer, analyze_many, deal_table, parse_deal
 from .cards import Hand, parse_seat
 from .errors import MeksikoError, NotationError
-from .game import deal_cards
+from .deal import deal_cards
 from .rules import RULES
 
 CHUNK = 64  # deals per batch call: the progress bar moves once per chunk

@@ -10,7 +10,7 @@ import argparse
 import json
 from typing import Any, List
 
-from .cards import SUIT_NAMES, Hand
+from .cards import SUIT_NAMES, Hand, Suit
 from .errors import RecordError
 from .game import play_game
 from .record import DealRecord, GameRecord
@@ -90,7 +90,7 @@ def format_deal(number: int, deal: DealRecord) -> List[str]:
     opener = (deal.dealer + 1) % 3
     lines.append("  auction: " + ", ".join(f"{(opener + i) % 3}:{c}" for i, c in enumerate(deal.auction)))
     contract = "Meksiko" if deal.contract == "M" else deal.contract
-    trump = "no trump" if deal.trump is None else f"trump {SUIT_NAMES[deal.trump]}"
+    trump = "no trump" if deal.trump in (None, Suit.NO_TRUMP) else f"trump {SUIT_NAMES[deal.trump]}"
     discard = f", discards {' '.join(map(str, deal.discard))}" if deal.discard else ""
     lines.append(f"  seat {deal.declarer} declares {contract}{discard}, {trump}")
     for i, trick in enumerate(deal.tricks, 1):
