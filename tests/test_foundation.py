@@ -228,7 +228,7 @@ def test_engine_documents_its_tuple_protocol():
     for word in ("PositionTuple", "DealTuple", "meksiko_trumps", "SolveResult", "DeclarerAnalysis",
                  "BestDeclaration", "NO_TRUMP"):
         assert word in doc
-    assert "meksiko_solver.engine" in (PACKAGE.parents[1] / "docs" / "engine.md").read_text(encoding="utf-8")
+    assert "meksiko_solver.engine" in (Path(__file__).parents[1] / "docs" / "engine.md").read_text(encoding="utf-8")
 
 
 def test_solver_analyzes_a_deal_on_its_own_table():
@@ -285,3 +285,37 @@ VIEW = {"seat": 0, "dealer": 2, "hand": "AKQJT987.AK.-.-", "auction": []}
 def test_bad_options_raise_option_error(call, words):
     with pytest.raises(OptionError, match=words.replace("(", r"\(")):
         call()
+
+
+# --- the canonical no trump over HTTP -----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def client():
+    from fastapi.testclient import TestClient
+    from meksiko_api.app import create_app
+    from meksiko_api.settings import Settings
+
+    with TestClient(create_app(Settings(workers=1))) as c:
+        yield c
+
+
+def test_http_reads_every_no_trump_spelling(client):
+    body = {"hands": ["A97.KQ8.J8.T9", "8.A97.A97.AKJ", "KQJT.JT.KQ.Q7"], "declarer": 0}
+    answers = [client.post("/v1/solve", json={**body, "trump": t}).json() for t in ("N", "NT", None, "-", "nt")]
+    kept = [{k: a[k] for k in ("position", "tricks", "card_tricks")} for a in answers]  # nodes: the table is warm
+    assert all(a == kept[0] for a in kept) and "trump=N" in kept[0]["position"]
+    assert client.post("/v1/solve", json={**body, "trump": "X"}).status_code == 422
+    schema = client.get("/openapi.json").json()
+    assert "N" in json.dumps(schema["components"]["schemas"]["SolveRequest"]["properties"]["trump"])
+
+
+def test_http_writes_n_for_a_classic_meksiko(client):
+    from meksiko_solver.record import DealRecord
+
+    hands, talon = deal_cards(5)
+    state = DealState(hands, talon, dealer=0, rules="classic")
+    for call in ["M", "NEXT", "NEXT"]:
+        state.call(call)
+    record = DealRecord.from_state(state).to_dict()
+    answer = client.post("/v1/review", json={"record": record}).json()
+    assert answer["trump"] == "N" and answer["bid"]["meksiko"].keys() == {"N"}

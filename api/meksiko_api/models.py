@@ -129,7 +129,7 @@ class AnalyzeRequest(RequestModel):
 
     hands: List[Cards] = Field(min_length=3, max_length=3, description="the 10 cards of seats 0, 1 and 2")
     talon: Cards = Field(description="the 2 cards of the talon")
-    declarer: Optional[Seat] = Field(None, description="analyse this seat; null: a table of every seat")
+    declarer: Optional[Seat] = Field(None, description="analyze this seat; null: a table of every seat")
     rules: str = Field(DEFAULT_RULES, description=f"rule profile: {', '.join(RULES)}",
                        json_schema_extra={"enum": list(RULES)})
 

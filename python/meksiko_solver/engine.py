@@ -40,7 +40,7 @@ each with its own table of ``table_bytes``.
 
 from __future__ import annotations
 
-from typing import Any, List, Sequence, Tuple
+from typing import Any, Callable, List, Sequence, Tuple
 
 from . import _core
 from .cards import Suit
@@ -68,9 +68,9 @@ EngineDeclaration = Any
 CoreSolver = _core.Solver
 
 
-def validate(hands: Sequence[int], trump: int, declarer: int, leader: int, played: Sequence[int]) -> str:
-    """Empty if the position tuple is consistent, else the engine's reason."""
-    return _core.validate(hands, trump, declarer, leader, played)
+#: ``validate(hands, trump, declarer, leader, played) -> str``: empty if the position tuple is
+#: consistent, else the engine's reason. The binding itself (no wrapper: every solve calls it).
+validate: Callable[[Sequence[int], int, int, int, Sequence[int]], str] = _core.validate
 
 
 def default_threads() -> int:

@@ -66,6 +66,8 @@ class RuleProfile:
     def mode(self, name: Union[str, ScoringMode, None] = None) -> ScoringMode:
         """The scoring mode called ``name`` (None: the default one)."""
         if isinstance(name, ScoringMode):
+            if name in self.modes:  # already parsed: nothing to look up
+                return name
             name = name.name
         if name is None:
             return self.modes[0]

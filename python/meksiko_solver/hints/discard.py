@@ -28,7 +28,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from .. import engine
 from ..auction import MEKSIKO
-from ..cards import SUITS, Card
+from ..cards import Card, Suit
 from ..errors import MeksikoError
 from ..deal import Phase
 from .common import DEFAULT_SAMPLES, HintResult, rnd, start
@@ -44,13 +44,13 @@ FINALISTS = 4  # candidates solved on every world (and reported)
 @dataclass
 class DiscardOption:
     discard: Tuple[Card, ...]
-    trump: int
+    trump: Suit
     tricks: float
     make: float
     score: float
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"discard": [str(c) for c in self.discard], "trump": SUITS[self.trump],
+        return {"discard": [str(c) for c in self.discard], "trump": str(self.trump),
                 "tricks": rnd(self.tricks), "make": rnd(self.make), "score": rnd(self.score)}
 
 
@@ -59,14 +59,14 @@ class DiscardHint(HintResult):
     """``discard`` and ``trump``: the recommendation; ``options``: the finalists, best first."""
 
     discard: Tuple[Card, ...] = ()
-    trump: int = 0
+    trump: Suit = Suit.S
     options: List[DiscardOption] = field(default_factory=list)
     contract: str = ""
     candidates: int = 0  # distinct (discard, trump) candidates after merging equivalent cards
 
     def to_dict(self) -> Dict[str, Any]:
         return {"hint": "discard", **self.frame(), "contract": self.contract,
-                "discard": [str(c) for c in self.discard], "trump": SUITS[self.trump],
+                "discard": [str(c) for c in self.discard], "trump": str(self.trump),
                 "candidates": self.candidates, "options": [o.to_dict() for o in self.options]}
 
 
@@ -193,7 +193,7 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     options = []
     for d, t in ranked:
         vals = values[(d, t)][:n]
-        options.append(DiscardOption(tuple(sorted(Card(c) for c in range(32) if d >> c & 1)), t, sum(vals) / n,
+        options.append(DiscardOption(tuple(sorted(Card(c) for c in range(32) if d >> c & 1)), Suit(t), sum(vals) / n,
                                      sum(scorer.makes(x) for x in vals) / n,
                                      sum(scorer.score(x) for x in vals) / n))
     best = options[0]

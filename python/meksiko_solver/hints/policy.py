@@ -56,7 +56,7 @@ class HintPolicy:
             decision: object = hint.call
         elif sv.phase == Phase.DECLARE:
             hint = discard_hint(view, self.samples, seed, self.time_budget_ms)
-            decision = ([str(c) for c in hint.discard], SUITS[hint.trump])
+            decision = ([str(c) for c in hint.discard], hint.trump)
         elif sv.phase == Phase.PLAY:
             hint = play_hint(view, self.samples, seed, self.time_budget_ms)
             decision = hint.card
