@@ -220,7 +220,7 @@ class HealthResponse(BaseModel):
 # --- POST /v1/deal/random, POST /v1/deal/parse ------------------------------------------------------
 
 class RandomDealRequest(RequestModel):
-    """A random deal from a seed (the library's ``game.deal_cards``)."""
+    """A random deal from a seed (the library's ``deal.deal_cards``)."""
 
     seed: Optional[int] = Field(None, description="shuffle seed (same seed, same deal); null: a fresh "
                                                   "random seed, returned in the answer")

@@ -6,14 +6,15 @@
 """
 
 from .analysis import DealTable, DeclarerAnalysis, analyze_declarer, analyze_many, deal_table
-from .auction import Auction
-from .cards import Card, Hand, parse_cards, parse_hand
-from .deal import DealState
+from .auction import Auction, Contract
+from .cards import Card, Hand, Suit, parse_cards, parse_hand
+from .deal import DealState, Phase, deal_cards, parse_deal
 from .errors import (
     AuctionError,
     IllegalPlayError,
     MeksikoError,
     NotationError,
+    OptionError,
     PositionError,
     RecordError,
     RulesError,
@@ -37,6 +38,7 @@ __all__ = [
     "AuctionError",
     "BaselinePolicy",
     "Card",
+    "Contract",
     "DealRecord",
     "DealState",
     "DealTable",
@@ -49,6 +51,8 @@ __all__ = [
     "IllegalPlayError",
     "MeksikoError",
     "NotationError",
+    "OptionError",
+    "Phase",
     "Position",
     "PositionError",
     "RandomPolicy",
@@ -59,10 +63,12 @@ __all__ = [
     "SeatView",
     "SolveResult",
     "Solver",
+    "Suit",
     "analyze_declarer",
     "analyze_many",
     "apply_scores",
     "bid_hint",
+    "deal_cards",
     "deal_table",
     "discard_hint",
     "game_config",
@@ -70,6 +76,7 @@ __all__ = [
     "get_rules",
     "legal_cards",
     "parse_cards",
+    "parse_deal",
     "parse_hand",
     "play_deal",
     "play_game",

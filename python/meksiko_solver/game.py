@@ -27,7 +27,7 @@ def play_deal(policies: Sequence[Policy], dealer: int = 0, seed: Seed = None,
               totals: Sequence[int] = (0, 0, 0)) -> DealRecord:
     """Deal with ``seed`` and play one whole deal; ``policies[s]`` decides for seat ``s``.
 
-    A policy's illegal decision raises the engine's error (AuctionError, IllegalPlayError...).
+    A policy's illegal decision raises the rules' error (AuctionError, IllegalPlayError...).
     """
     if len(policies) != 3:
         raise MeksikoError(f"a deal needs 3 policies, not {len(policies)}")

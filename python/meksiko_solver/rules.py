@@ -2,7 +2,7 @@
 
 Two profiles exist (see ``docs/rules.md``): ``mexico-club`` (the default) and
 ``classic``. Everything that differs between them is a field here, so the rest of
-the engine asks the profile instead of testing its name.
+the library asks the profile instead of testing its name.
 
 >>> get_rules("classic").meksiko_trump
 False

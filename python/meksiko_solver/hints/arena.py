@@ -35,7 +35,7 @@ from ..game import play_deal
 from ..deal import Phase
 from ..policies import RandomPolicy
 from ..record import DealRecord
-from ..cards import Suit
+from ..cards import Suit, cards_to_mask
 from ..options import check_samples
 from ..rules import RuleProfile, get_rules
 from .batch import TT_BYTES, check
@@ -224,7 +224,7 @@ def _judge_cards(records: Sequence[DealRecord], seats_of: Sequence[Sequence[str]
         trump = Suit.NO_TRUMP if state.trump is None else state.trump
         for card in record.play:
             seat = state.to_move
-            hands = [sum(c.mask for c in state.hand(s)) for s in range(3)]
+            hands = [cards_to_mask(state.hand(s)) for s in range(3)]
             trick = [c.index for c in state.trick_cards]
             items.append((hands, trump, state.declarer, state.leader, trick))
             meta.append((names[seat], seat == state.declarer, card.index, len(state.legal_cards()) > 1))  # type: ignore[index]

@@ -28,7 +28,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from .. import engine
 from ..auction import MEKSIKO
-from ..cards import Card, Suit
+from ..cards import Card, Suit, cards_to_mask
 from ..errors import MeksikoError
 from ..deal import Phase
 from .common import DEFAULT_SAMPLES, HintResult, rnd, start
@@ -104,9 +104,7 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         raise MeksikoError(f"only the declarer (seat {v.declarer}) discards and names trump, not seat {v.seat}")
     assert v.contract is not None
     seat, layout = v.seat, worlds.layout
-    twelve = 0
-    for c in v.current_hand:
-        twelve |= c.mask
+    twelve = cards_to_mask(v.current_hand)
     meksiko = v.contract == MEKSIKO
     discards = [0] if meksiko else discard_classes(twelve)
     candidates: List[Tuple[int, int]] = [(d, t) for t in range(4) for d in discards]

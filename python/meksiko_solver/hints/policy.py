@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Callable, List, Optional
 
-from ..auction import MEKSIKO, NEXT
+from ..auction import MEKSIKO, NEXT, tricks_needed
 from ..cards import SUITS, Card, cards_to_mask
 from ..play import beats, winning_index
 from ..deal import Phase, SeatView
@@ -86,7 +86,7 @@ class BaselinePolicy:
             bids = [c for c in sv.legal_calls if c not in (NEXT, MEKSIKO)]
             if NEXT not in sv.legal_calls:
                 return bids[0] if bids else sv.legal_calls[0]
-            if bids and estimated_tricks(cards_to_mask(sv.hand)) >= int(bids[0]):
+            if bids and estimated_tricks(cards_to_mask(sv.hand)) >= tricks_needed(bids[0]):
                 return bids[0]
             return NEXT
         if sv.phase == Phase.DECLARE:
