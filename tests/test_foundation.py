@@ -280,6 +280,7 @@ VIEW = {"seat": 0, "dealer": 2, "hand": "AKQJT987.AK.-.-", "auction": []}
     (lambda: meksiko_solver.bid_hint(VIEW, samples=4, time_budget_ms=float("nan")), "time budget"),
     (lambda: run_arena(deals=0), "deals must be a positive whole number"),
     (lambda: run_arena(deals=1, samples=-3), "samples"),
+    (lambda: run_arena(deals=1, seed=0.5), "seed must be a whole number"),
     (lambda: review(play_game(seed=1, max_deals=1).deals[0], single_dummy=True, samples=0), "samples"),
 ])
 def test_bad_options_raise_option_error(call, words):

@@ -36,7 +36,7 @@ from ..deal import Phase
 from ..policies import RandomPolicy
 from ..record import DealRecord
 from ..cards import Suit, cards_to_mask
-from ..options import check_samples
+from ..options import check_samples, check_seed
 from ..rules import RuleProfile, get_rules
 from .batch import TT_BYTES, check
 from .policy import BaselinePolicy, HintPolicy
@@ -177,6 +177,7 @@ def run_arena(deals: int = 200, seed: int = 0, policies: object = DEFAULT_LINEUP
     """Play ``deals`` seeded deals with the lineup ``policies`` (rotated) and judge them."""
     check_samples(deals, "deals")
     check_samples(samples)
+    check_seed(seed)
     lineup = parse_lineup(policies)
     profile = get_rules(rules)
     scoring = profile.mode(mode)

@@ -61,7 +61,7 @@ class HintPolicy:
             hint = play_hint(view, self.samples, seed, self.time_budget_ms)
             decision = hint.card
         else:
-            raise ValueError(f"no decision to make in phase {sv.phase!r}")
+            raise ValueError(f"no decision to make in phase {str(sv.phase)!r}")
         if self.on_hint is not None:
             self.on_hint(sv.phase, view, hint)
         return decision
@@ -97,7 +97,7 @@ class BaselinePolicy:
             return [str(Card(c)) for c in range(32) if discard >> c & 1], SUITS[trump]
         if sv.phase == Phase.PLAY:
             return self._play(sv)
-        raise ValueError(f"no decision to make in phase {sv.phase!r}")
+        raise ValueError(f"no decision to make in phase {str(sv.phase)!r}")
 
     @staticmethod
     def _play(sv: SeatView) -> Card:
