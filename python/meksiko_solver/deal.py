@@ -26,7 +26,7 @@ from .auction import MEKSIKO, Auction, Contract
 from .cards import DECK, REAL_SUITS, SUITS, Card, Suit, parse_cards, parse_seat, parse_trump
 from .errors import IllegalPlayError, NotationError, PositionError
 from .play import legal_cards, play_error, trick_winner
-from .rules import RuleProfile, get_rules
+from .rules import RuleProfile, ScoringMode, get_rules
 from .scoring import Scores, score_deal
 
 
@@ -177,7 +177,7 @@ class DealState:
     """One deal in progress. Mutated only through :meth:`call`, :meth:`declare` and :meth:`play`."""
 
     def __init__(self, hands: Sequence[object], talon: object, dealer: int,
-                 rules: Union[str, RuleProfile, None] = None, mode: Optional[str] = None) -> None:
+                 rules: Union[str, RuleProfile, None] = None, mode: Union[str, ScoringMode, None] = None) -> None:
         self.rules = get_rules(rules)
         self.mode = self.rules.mode(mode)
         self.dealer = parse_seat(dealer, "dealer")

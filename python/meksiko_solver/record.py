@@ -17,7 +17,7 @@ from .cards import Card, Suit, parse_trump, trump_name
 from .deal import DealState, Phase, Trick
 from .errors import MeksikoError, RecordError
 from .record_fields import as_cards, as_list, checked_keys, load_json, naming_item
-from .rules import DEFAULT_RULES, GameConfig, game_config, get_rules
+from .rules import DEFAULT_RULES, GameConfig, RuleProfile, ScoringMode, game_config, get_rules
 from .scoring import Scores, apply_scores, game_winners
 
 _DEAL_KEYS = ("rules", "mode", "dealer", "hands", "talon", "auction", "discard", "trump", "play")
@@ -105,6 +105,16 @@ class DealRecord:
         set_(self, "_state", state)
 
     # --- derived information ---------------------------------------------------------------
+    @property
+    def profile(self) -> RuleProfile:
+        """The rule profile (``rules`` is its name)."""
+        return self._state.rules
+
+    @property
+    def scoring(self) -> ScoringMode:
+        """The scoring mode (``mode`` is its name)."""
+        return self._state.mode
+
     @property
     def declarer(self) -> Optional[int]:
         return self._state.declarer

@@ -348,7 +348,7 @@ def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]
         return Review(record, None, None, None, result, None, None,
                       players=[_player(s, None, sd) for s in range(3)], single_dummy=sd)
     assert declarer is not None and contract is not None
-    analysis = analyze_declarer(record.hands, record.talon, declarer, record.rules, solver=solver)
+    analysis = analyze_declarer(record.hands, record.talon, declarer, record.profile, solver=solver)
     bid = _bid(contract, analysis)
     players = [_player(s, "declarer" if s == declarer else "defender", sd) for s in range(3)]
     trump = trump_name(record.trump)
@@ -386,7 +386,7 @@ def _bid(contract: Contract, analysis: DeclarerAnalysis) -> BidReview:
 def _review_cards(record: DealRecord, solver: Solver,
                   sd: Optional[Dict[str, int]] = None) -> Tuple[List[CardReview], int, int]:
     """(card reviews, search nodes, the declarer's value before the first card)."""
-    state = DealState(record.hands, record.talon, record.dealer, record.rules, record.mode)
+    state = DealState(record.hands, record.talon, record.dealer, record.profile, record.scoring)
     for call in record.auction:
         state.call(call)
     if state.phase == Phase.DECLARE:
