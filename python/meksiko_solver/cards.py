@@ -304,6 +304,9 @@ class Hand:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Hand is immutable: cannot set {name!r}")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Hand is immutable: cannot delete {name!r}")
+
     @classmethod
     def from_string(cls, text: str) -> "Hand":
         """Parse a holding string ``S.H.D.C`` or a space separated list of cards."""
