@@ -258,7 +258,7 @@ def parse_cards(value: object, what: str = "cards") -> List[Card]:
     if isinstance(value, str):
         if "." in value:
             return list(Hand.from_string(value))
-        items: List[object] = value.replace(",", " ").split()
+        items: List[object] = list(value.replace(",", " ").split())
     elif isinstance(value, (list, tuple)):
         items = list(value)
     else:

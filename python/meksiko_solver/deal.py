@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .auction import MEKSIKO, Auction, Contract
 from .cards import DECK, REAL_SUITS, SUITS, Card, Suit, parse_cards, parse_seat, parse_trump
@@ -145,7 +145,7 @@ def check_deal(hands: Sequence[object], talon: object) -> Tuple[Tuple[Cards, ...
         if len(cards) != size:
             raise PositionError(f"{what} has {len(cards)} card{'' if len(cards) == 1 else 's'}, it must have {size}")
         parts.append((what, cards))
-    seen = {}
+    seen: Dict[Card, str] = {}
     for what, cards in parts:
         for card in cards:
             if card in seen:

@@ -22,7 +22,7 @@ from .play import legal_cards
 class Position:
     """A consistent Meksiko position. Build it with :meth:`create` or :meth:`from_string`."""
 
-    hands: Tuple[Hand, Hand, Hand]  # seats 0, 1, 2
+    hands: Tuple[Hand, ...]  # three: seats 0, 1, 2
     trump: Suit  # S H D C, or Suit.NO_TRUMP
     declarer: int
     leader: int

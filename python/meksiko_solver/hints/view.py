@@ -344,7 +344,9 @@ def _validate(view: View) -> None:
 
     know = _Knowledge(seat=seat, declarer=declarer, exposed_talon=cards_to_mask(talon or ()), declared=declared,
                       own_dealt=cards_to_mask(hand), own_discard=cards_to_mask(discard_given))
-    phase, leader, trick, won, played = state.phase, declarer, [], [0, 0, 0], []
+    phase, leader, won = state.phase, declarer, [0, 0, 0]
+    trick: List[Card] = []
+    played: List[Tuple[int, Card]] = []
     play = as_list(view.play, "play")
     for i, item in enumerate(play):
         with naming_item(f"play[{i}]"):
