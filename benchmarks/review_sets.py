@@ -25,7 +25,8 @@ from meksiko_solver.analysis import analyze_declarer
 from meksiko_solver.cards import Hand
 from meksiko_solver.deal import DealState
 from meksiko_solver.game import deal_cards, play_deal
-from meksiko_solver.policies import AUCTION, DECLARE, PLAY, RandomPolicy
+from meksiko_solver.deal import Phase
+from meksiko_solver.policies import RandomPolicy
 from meksiko_solver.position import Position
 from meksiko_solver.record import DealRecord
 from meksiko_solver.solver import Solver
@@ -51,15 +52,15 @@ def decent_deals(count: int = 100, seed: int = 7, skill: float = 0.8) -> list:
         hands, talon = deal_cards(rng.getrandbits(64))
         state = DealState(hands, talon, dealer=i % 3)
         bidders = [RandomPolicy(rng.getrandbits(64)) for _ in range(3)]
-        while state.phase == AUCTION:
+        while state.phase == Phase.AUCTION:
             state.call(bidders[state.to_move](state.view(state.to_move)))
-        if state.phase == DECLARE:
+        if state.phase == Phase.DECLARE:
             if state.contract == "M":
                 state.declare((), rng.choice("SHDC"))
             else:
                 best = analyze_declarer(hands, talon, state.declarer).best
                 state.declare(best["discard"], best["trump"])
-        while state.phase == PLAY:
+        while state.phase == Phase.PLAY:
             legal = state.legal_cards()
             if len(legal) > 1 and rng.random() < skill:
                 pos = Position(tuple(Hand(state.hand(s)) for s in range(3)), state.trump, state.declarer,

@@ -33,7 +33,7 @@ def test_small_arena_figures_add_up(small):
     assert sum(s.score for s in stats.values()) == sum(sum(r.scores) for r in small.records)
     cards_as_declarer = sum(s.cards["declarer"] for s in stats.values())
     assert cards_as_declarer == 10 * 3
-    cal = small.calibration
+    cal = small.calibration.to_dict()
     assert cal["hints"] == 3 and cal["predictions"] == 3 * 7
     assert 0 <= cal["brier"] <= 1 and sum(b["count"] for b in cal["reliability"]) == cal["predictions"]
     d = small.to_dict()
@@ -63,7 +63,7 @@ def test_judging_matches_plain_solves():
                 lost["defender"] += after - r.tricks
             state.play(card)
     assert result.stats["baseline"].lost == lost
-    assert result.calibration == {"hints": 0, "predictions": 0}
+    assert result.calibration.to_dict() == {"hints": 0, "predictions": 0}
 
 
 def test_lineup_parsing():

@@ -3,7 +3,7 @@
 import pytest
 
 from meksiko_solver import Card, Hand, NotationError
-from meksiko_solver.cards import DECK, parse_cards, parse_hand, parse_suit, parse_trump
+from meksiko_solver.cards import DECK, Suit, parse_cards, parse_hand, parse_suit, parse_trump
 
 
 @pytest.mark.parametrize(
@@ -68,7 +68,7 @@ def test_duplicate_in_card_list():
 def test_suits_and_trumps():
     assert [parse_suit(s) for s in "SHDC"] == [0, 1, 2, 3]
     assert parse_suit("♣") == 3 and parse_suit("hearts") == 1
-    assert parse_trump(None) is None and parse_trump("N") is None and parse_trump("nt") is None
+    assert parse_trump(None) is Suit.NO_TRUMP and parse_trump("N") is Suit.NO_TRUMP and parse_trump("nt") is Suit.NO_TRUMP
     assert parse_trump("d") == 2
     with pytest.raises(NotationError, match="unknown trump 'X'"):
         parse_trump("X")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from meksiko_solver.cards import DECK
+from meksiko_solver.cards import DECK, Suit
 from meksiko_solver.cli import play as cli_play, rules as cli_rules
 from meksiko_solver.deal import DealState
 from meksiko_solver.errors import AuctionError, IllegalPlayError, MeksikoError, RulesError
@@ -225,7 +225,7 @@ def test_meksiko_talon_stays_hidden():
     classic = DealState(hands, talon, dealer=0, rules="classic")
     for call in ["M", "NEXT", "NEXT"]:
         classic.call(call)
-    assert classic.phase == "play" and classic.trump is None and classic.to_move == 1
+    assert classic.phase == "play" and classic.trump is Suit.NO_TRUMP and classic.to_move == 1
 
 
 def test_view_helpers():

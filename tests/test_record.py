@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from meksiko_solver.cards import Card
+from meksiko_solver.cards import Card, Suit
 from meksiko_solver.errors import MeksikoError, RecordError
 from meksiko_solver.game import play_game
 from meksiko_solver.record import DealRecord, GameRecord
@@ -98,8 +98,8 @@ def test_meksiko_deals():
     assert ruffed.tricks_won == (0, 0, 1) and ruffed.tricks[0].winner == 2  # both void in spades must ruff
     classic = DealRecord.from_dict(deal_dict(rules="classic", mode=None, auction=["M", "NEXT", "NEXT"],
                                              discard=[], trump=None, play=[]))
-    assert classic.phase == "play" and classic.trump is None and classic.mode == "standard"
-    assert classic.to_dict()["trump"] is None
+    assert classic.phase == "play" and classic.trump is Suit.NO_TRUMP and classic.mode == "standard"
+    assert classic.to_dict()["trump"] == "N"  # the canonical no trump (null is read too)
 
 
 # --- the first bad item is named --------------------------------------------------------------

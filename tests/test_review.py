@@ -8,7 +8,7 @@ import pytest
 
 from meksiko_solver import Position, Solver
 from meksiko_solver.analysis import analyze_declarer
-from meksiko_solver.errors import MeksikoError, RecordError
+from meksiko_solver.errors import MeksikoError, OptionError, RecordError
 from meksiko_solver.game import play_deal, play_game
 from meksiko_solver.policies import RandomPolicy
 from meksiko_solver.record import DealRecord, GameRecord
@@ -54,22 +54,22 @@ def check_invariants(r: Review, solver=None):
         assert c.mark == mark_for(c.loss)
         assert (c.card in c.best) == (c.loss == 0)
     if r.cards:
-        assert r.value == {"start": r.cards[0].before, "end": r.cards[-1].after}
+        assert r.value.to_dict() == {"start": r.cards[0].before, "end": r.cards[-1].after}
         # the sum of a side's losses is the drop of that side's double-dummy value over its cards,
         # and together they give the change of the declarer's value over the deal
         decl = sum(c.before - c.after for c in r.cards if c.seat == r.declarer)
         defs = sum((10 - c.after) - (10 - c.before) for c in r.cards if c.seat != r.declarer)
         assert r.side_loss("declarer") == decl
         assert r.side_loss("defenders") == -defs
-        assert r.value["end"] - r.value["start"] == r.side_loss("defenders") - r.side_loss("declarer")
+        assert r.value.to_dict()["end"] - r.value.to_dict()["start"] == r.side_loss("defenders") - r.side_loss("declarer")
         assert sum(p.tricks_lost for p in r.players) == r.side_loss("declarer") + r.side_loss("defenders")
         assert sum(p.cards for p in r.players) == len(r.cards) == len(rec.play)
     if rec.finished:
-        assert r.value["end"] == rec.tricks_won[r.declarer]
+        assert r.value.to_dict()["end"] == rec.tricks_won[r.declarer]
     if r.discard is not None:
-        assert r.discard["loss"] == r.discard["best_tricks"] - r.discard["tricks"] >= 0
-        assert r.discard["best_trump_tricks"] >= r.discard["best_tricks"]
-        assert (r.discard["chosen"] in r.discard["best"]) == (r.discard["loss"] == 0)
+        assert r.discard.to_dict()["loss"] == r.discard.to_dict()["best_tricks"] - r.discard.to_dict()["tricks"] >= 0
+        assert r.discard.to_dict()["best_trump_tricks"] >= r.discard.to_dict()["best_tricks"]
+        assert (r.discard.to_dict()["chosen"] in r.discard.to_dict()["best"]) == (r.discard.to_dict()["loss"] == 0)
     if solver is None:
         return
     # walk the play again with independent solves (a fresh table for each position)
@@ -81,7 +81,7 @@ def check_invariants(r: Review, solver=None):
     if state.phase == "declare":
         state.declare(rec.discard, rec.trump)
     for c in r.cards:
-        trump = None if state.trump is None else "SHDC"[state.trump]
+        trump = state.trump  # a Suit (Suit.NO_TRUMP without trump)
         pos = Position.create([list(state.hand(s)) for s in range(3)], trump, r.declarer, state.leader,
                               state.trick_cards)
         solver.table_clear()
@@ -112,9 +112,9 @@ def test_defender_discarding_the_guard_is_marked():
         {"seat": 0, "role": "declarer", "cards": 10, "mistakes": 0, "tricks_lost": 0},
         {"seat": 1, "role": "defender", "cards": 10, "mistakes": 1, "tricks_lost": 1},
         {"seat": 2, "role": "defender", "cards": 10, "mistakes": 0, "tricks_lost": 0}]
-    assert r.result == {"tricks": [10, 0, 0], "finished": True, "made": True, "scores": [10, 0, 0]}
-    assert r.bid["called"] == "9" and r.bid["max_bid"] == 9 and r.bid["verdict"] == "exact"
-    assert r.discard == {"chosen": ["7D", "7C"], "tricks": 9, "best_tricks": 9,
+    assert r.result.to_dict() == {"tricks": [10, 0, 0], "finished": True, "made": True, "scores": [10, 0, 0]}
+    assert r.bid.to_dict()["called"] == "9" and r.bid.to_dict()["max_bid"] == 9 and r.bid.to_dict()["verdict"] == "exact"
+    assert r.discard.to_dict() == {"chosen": ["7D", "7C"], "tricks": 9, "best_tricks": 9,
                          "best": [["7H", "7D"], ["7H", "7C"], ["7D", "7C"]], "best_trump": "S",
                          "best_trump_tricks": 9, "loss": 0, "mark": ""}
     check_invariants(r, FreshSolver())
@@ -125,15 +125,15 @@ def test_defender_keeping_the_guard_holds_the_declarer_to_nine():
             "AC TC JS TS KC 9C AD QC 8C").split()
     r = review(deal(HANDS_A, TALON_A, play, "9"))
     assert not r.mistakes
-    assert r.value == {"start": 9, "end": 9} and r.result["tricks"] == [9, 1, 0]
+    assert r.value.to_dict() == {"start": 9, "end": 9} and r.result.to_dict()["tricks"] == [9, 1, 0]
     check_invariants(r)
 
 
 def test_bad_discard_is_judged_against_the_best():
     r = review(deal(HANDS_A, TALON_A, [], "9", discard=["AD", "7C"]))
-    assert r.discard["tricks"] == 8 and r.discard["best_tricks"] == 9
-    assert r.discard["loss"] == 1 and r.discard["mark"] == "?"
-    assert r.cards == [] and r.value == {"start": 8, "end": 8}
+    assert r.discard.to_dict()["tricks"] == 8 and r.discard.to_dict()["best_tricks"] == 9
+    assert r.discard.to_dict()["loss"] == 1 and r.discard.to_dict()["mark"] == "?"
+    assert r.cards == [] and r.value.to_dict() == {"start": 8, "end": 8}
 
 
 def test_declarer_cashing_in_the_wrong_order():
@@ -142,13 +142,13 @@ def test_declarer_cashing_in_the_wrong_order():
     assert (lead.card, lead.before, lead.after, lead.loss, lead.mark) == ("AH", 10, 9, 1, "?")
     assert lead.side == "declarer" and lead.best == ["AS", "KS", "QS", "JS", "AD", "KD"]
     assert r.players[0].mistakes == 1 and r.players[0].tricks_lost == 1
-    assert r.result["made"] is False and r.result["tricks"][0] == 9
-    assert r.result["scores"] == [-10, 1, 0]
-    assert r.bid["max_bid"] == "M" and r.bid["verdict"] == "under"  # the dealt hand alone makes Meksiko
+    assert r.result.to_dict()["made"] is False and r.result.to_dict()["tricks"][0] == 9
+    assert r.result.to_dict()["scores"] == [-10, 1, 0]
+    assert r.bid.to_dict()["max_bid"] == "M" and r.bid.to_dict()["verdict"] == "under"  # the dealt hand alone makes Meksiko
     check_invariants(r, FreshSolver())
 
     right = review(deal(HANDS_B, TALON_B, PLAY_B_RIGHT, "10"))
-    assert not right.mistakes and right.result["made"] is True
+    assert not right.mistakes and right.result.to_dict()["made"] is True
     check_invariants(right)
 
 
@@ -156,12 +156,12 @@ def test_meksiko_has_no_discard_and_classic_no_trump():
     play = PLAY_B_RIGHT
     r = review(deal(HANDS_B, TALON_B, play, "M", discard=[]))
     assert r.contract == "M" and r.trump == "S" and r.discard is None
-    assert r.bid["called"] == "M" and r.bid["verdict"] == "exact"
-    assert r.value == {"start": 10, "end": 10} and r.result["scores"] == [20, 0, 0]
+    assert r.bid.to_dict()["called"] == "M" and r.bid.to_dict()["verdict"] == "exact"
+    assert r.value.to_dict() == {"start": 10, "end": 10} and r.result.to_dict()["scores"] == [20, 0, 0]
     classic = DealRecord.from_dict({"rules": "classic", "dealer": 2, "hands": HANDS_B, "talon": TALON_B,
                                     "auction": ["M", "NEXT", "NEXT"], "play": PLAY_B_RIGHT[:6]})
     r = review(classic)
-    assert r.trump is None and r.discard is None and r.bid["meksiko"].keys() == {"N"}
+    assert r.trump == "N" and r.discard is None and r.bid.to_dict()["meksiko"].keys() == {"N"}
     assert len(r.cards) == 6
     check_invariants(r, FreshSolver())
     assert "no trump" in r.report()
@@ -198,22 +198,22 @@ def test_unfinished_in_the_auction():
     rec = DealRecord.from_dict({"dealer": 2, "hands": HANDS_A, "talon": TALON_A, "auction": ["6", "7"]})
     r = review(rec)
     assert r.declarer is None and r.bid is None and r.discard is None and r.cards == []
-    assert r.to_dict()["phase"] == "auction" and r.result["made"] is None
+    assert r.to_dict()["phase"] == "auction" and r.result.to_dict()["made"] is None
     assert "auction is not over" in r.report()
 
 
 def test_unfinished_before_the_discard():
     rec = DealRecord.from_dict({"dealer": 2, "hands": HANDS_A, "talon": TALON_A, "auction": ["9", "NEXT", "NEXT"]})
     r = review(rec)
-    assert r.declarer == 0 and r.bid["max_bid"] == 9 and r.discard is None and r.trump is None
+    assert r.declarer == 0 and r.bid.to_dict()["max_bid"] == 9 and r.discard is None and r.trump is None
     assert r.cards == [] and r.phase == "declare"
     assert "not discarded" in r.report()
 
 
 def test_unfinished_mid_trick():
     r = review(deal(HANDS_A, TALON_A, PLAY_A[:14], "9"))
-    assert len(r.cards) == 14 and r.result["finished"] is False and r.result["scores"] is None
-    assert r.result["tricks"] == [4, 0, 0]
+    assert len(r.cards) == 14 and r.result.to_dict()["finished"] is False and r.result.to_dict()["scores"] is None
+    assert r.result.to_dict()["tricks"] == [4, 0, 0]
     assert r.cards[-1].trick == 5
     check_invariants(r, FreshSolver())
     assert "unfinished after 14 card(s)" in r.report()
@@ -298,8 +298,8 @@ def test_invariants_on_random_arena_deals(rules):
         double += any(c.mark == "??" for c in r.cards)
         if r.discard is not None:
             a = analyze_declarer(rec.hands, rec.talon, rec.declarer, rules)
-            assert r.discard["best_tricks"] == a.with_talon[r.trump]["tricks"]
-            assert r.discard["best_trump"] == a.best["trump"] and r.bid["max_bid"] == a.max_bid
+            assert r.discard.to_dict()["best_tricks"] == a.with_talon[r.trump]["tricks"]
+            assert r.discard.to_dict()["best_trump"] == a.best["trump"] and r.bid.to_dict()["max_bid"] == a.max_bid
     assert double > 0  # random play makes two-trick blunders too
 
 
@@ -386,6 +386,6 @@ def test_single_dummy_game_record():
     ({"single_dummy": "yes"}, "single_dummy must be true or false"),
 ])
 def test_single_dummy_bad_options(kwargs, words):
-    with pytest.raises(RecordError) as err:
+    with pytest.raises(OptionError) as err:
         review(deal(HANDS_A, TALON_A, PLAY_A[:2], "9"), **{"single_dummy": True, **kwargs})
     assert words in str(err.value)

@@ -38,7 +38,7 @@ class HintRequest(SamplingOptions):
     auction: Optional[List[Any]] = Field(None, description="the calls so far, from the seat after the dealer")
     talon: Optional[Any] = Field(None, description="the talon once exposed, else null")
     discard: Optional[Any] = Field(None, description="the declarer's discard (in the declarer's own view only)")
-    trump: Optional[str] = Field(None, description="the trump named, or null")
+    trump: Optional[str] = Field(None, description="the trump named (N: no trump), or null before it is named")
     play: Optional[List[Any]] = Field(None, description="the cards played so far, in order")
     totals: Optional[List[int]] = Field(None, description="the running totals before this deal")
 

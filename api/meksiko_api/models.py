@@ -66,8 +66,8 @@ Cards = Annotated[
 Trump = Annotated[
     Optional[str],
     AfterValidator(_trump),
-    WithJsonSchema({"anyOf": [{"type": "string", "enum": ["S", "H", "D", "C"]}, {"type": "null"}],
-                    "description": "trump suit S, H, D or C; null for no trump"}),
+    WithJsonSchema({"anyOf": [{"type": "string", "enum": ["S", "H", "D", "C", "N"]}, {"type": "null"}],
+                    "description": "trump suit S, H, D or C; N for no trump (null, NT and - are read too)"}),
 ]
 
 Seat = Annotated[int, Field(ge=0, le=2, description="a seat: 0, 1 or 2 in playing order")]
@@ -129,7 +129,7 @@ class AnalyzeRequest(RequestModel):
 
     hands: List[Cards] = Field(min_length=3, max_length=3, description="the 10 cards of seats 0, 1 and 2")
     talon: Cards = Field(description="the 2 cards of the talon")
-    declarer: Optional[Seat] = Field(None, description="analyse this seat; null: a table of every seat")
+    declarer: Optional[Seat] = Field(None, description="analyze this seat; null: a table of every seat")
     rules: str = Field(DEFAULT_RULES, description=f"rule profile: {', '.join(RULES)}",
                        json_schema_extra={"enum": list(RULES)})
 
@@ -220,7 +220,7 @@ class HealthResponse(BaseModel):
 # --- POST /v1/deal/random, POST /v1/deal/parse ------------------------------------------------------
 
 class RandomDealRequest(RequestModel):
-    """A random deal from a seed (the library's ``game.deal_cards``)."""
+    """A random deal from a seed (the library's ``deal.deal_cards``)."""
 
     seed: Optional[int] = Field(None, description="shuffle seed (same seed, same deal); null: a fresh "
                                                   "random seed, returned in the answer")

@@ -8,14 +8,15 @@
 from importlib.metadata import version as _distribution_version
 
 from .analysis import DealTable, DeclarerAnalysis, analyze_declarer, analyze_many, deal_table
-from .auction import Auction
-from .cards import Card, Hand, parse_cards, parse_hand
-from .deal import DealState
+from .auction import Auction, Contract
+from .cards import Card, Hand, Suit, parse_cards, parse_hand
+from .deal import DealState, Phase, deal_cards, parse_deal
 from .errors import (
     AuctionError,
     IllegalPlayError,
     MeksikoError,
     NotationError,
+    OptionError,
     PositionError,
     RecordError,
     RulesError,
@@ -40,6 +41,7 @@ __all__ = [
     "AuctionError",
     "BaselinePolicy",
     "Card",
+    "Contract",
     "DealRecord",
     "DealState",
     "DealTable",
@@ -52,6 +54,8 @@ __all__ = [
     "IllegalPlayError",
     "MeksikoError",
     "NotationError",
+    "OptionError",
+    "Phase",
     "Position",
     "PositionError",
     "RandomPolicy",
@@ -62,10 +66,12 @@ __all__ = [
     "SeatView",
     "SolveResult",
     "Solver",
+    "Suit",
     "analyze_declarer",
     "analyze_many",
     "apply_scores",
     "bid_hint",
+    "deal_cards",
     "deal_table",
     "discard_hint",
     "game_config",
@@ -73,6 +79,7 @@ __all__ = [
     "get_rules",
     "legal_cards",
     "parse_cards",
+    "parse_deal",
     "parse_hand",
     "play_deal",
     "play_game",

@@ -9,54 +9,40 @@ reaches it; without the talon (Meksiko), the tricks for each trump
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from . import _core
-from .cards import CANONICAL_PLACE, SUITS, Card, Hand, parse_seat
-from .deal import check_deal
-from .errors import NotationError, PositionError
+from . import engine
+from .auction import MEKSIKO, Contract
+from .cards import CANONICAL_PLACE, SUITS, Card, Hand, Suit, cards_to_mask, parse_seat
+from .deal import Cards, check_deal, parse_deal
+from .options import check_threads
 from .rules import RuleProfile, get_rules
-from .solver import thread_solver
+from .solver import Solver, thread_solver
 
-MEKSIKO_CONTRACT = "M"
+MEKSIKO_CONTRACT = MEKSIKO
 
-
-def parse_deal(deal: object) -> tuple:
-    """(hands, talon) from ``"<h0> <h1> <h2> <talon>"`` (the talon as a holding or two
-    cards), a dict with ``hands`` and ``talon``, or a (hands, talon) pair."""
-    if isinstance(deal, str):
-        parts = deal.split()
-        if len(parts) < 4:
-            raise NotationError(f"deal {deal!r} must be three hands and the talon: '<h0> <h1> <h2> <talon>'")
-        hands, talon = parts[:3], " ".join(parts[3:])
-    elif isinstance(deal, dict):
-        if "hands" not in deal or "talon" not in deal:
-            raise NotationError("a deal needs 'hands' (three hands of 10) and 'talon' (2 cards)")
-        hands, talon = deal["hands"], deal["talon"]
-    elif isinstance(deal, (list, tuple)) and len(deal) == 2:
-        hands, talon = deal
-    else:
-        raise NotationError(f"not a deal: {deal!r}")
-    return check_deal(hands, talon)
+#: One trump's entry of ``DeclarerAnalysis.with_talon``: ``{"tricks": int, "discards": [[card, card], ...]}``.
+TalonEntry = Dict[str, Any]
 
 
-def _meksiko_trumps(profile: RuleProfile) -> list:
-    """Meksiko is played with a named trump (mexico-club) or without trump (classic)."""
-    return list(SUITS) if profile.meksiko_trump else ["N"]
+def meksiko_trumps(profile: RuleProfile) -> List[str]:
+    """The trumps a Meksiko is played with: each suit (mexico-club) or none (classic), as analysis keys."""
+    return list(SUITS) if profile.meksiko_trump else [str(Suit.NO_TRUMP)]
 
 
-def _mask(cards: Iterable[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= c.mask
-    return m
+def meksiko_trump_mask(profile: RuleProfile) -> int:
+    """The engine's mask of those trumps (bit ``Suit`` value for each)."""
+    bits = 0
+    for t in meksiko_trumps(profile):
+        bits |= 1 << Suit.parse(t)
+    return bits
 
 
 _NAME = tuple(str(Card(i)) for i in range(32))  # by card index
 
 
-def _discard_list(pairs) -> list:
-    """Core discard pairs (card indices) as canonical card-name pairs in canonical order."""
+def _discard_list(pairs: Sequence[Tuple[int, int]]) -> List[List[str]]:
+    """Engine discard pairs (card indices) as canonical card-name pairs in canonical order."""
     keyed = []
     for a, b in pairs:
         ka, kb = CANONICAL_PLACE[a], CANONICAL_PLACE[b]
@@ -78,24 +64,24 @@ class DeclarerAnalysis:
 
     declarer: int
     rules: str
-    with_talon: dict
-    meksiko: dict
+    with_talon: Dict[str, TalonEntry]
+    meksiko: Dict[str, int]
     nodes: int = 0
 
     @property
-    def best(self) -> dict:
+    def best(self) -> Dict[str, Any]:
         trump = max(SUITS, key=lambda t: (self.with_talon[t]["tricks"], -SUITS.index(t)))
         entry = self.with_talon[trump]
         return {"tricks": entry["tricks"], "trump": trump, "discard": list(entry["discards"][0])}
 
     @property
-    def max_bid(self) -> Union[str, int, None]:
+    def max_bid(self) -> Union[Contract, int, None]:
         if any(v == 10 for v in self.meksiko.values()):
             return MEKSIKO_CONTRACT
         best = self.best["tricks"]
         return best if best >= 5 else None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {
             "declarer": self.declarer,
             "rules": self.rules,
@@ -107,46 +93,45 @@ class DeclarerAnalysis:
         }
 
 
-def _from_core(raw, profile: RuleProfile) -> DeclarerAnalysis:
+def _from_engine(raw: engine.EngineAnalysis, profile: RuleProfile) -> DeclarerAnalysis:
     tricks, discards = raw.with_talon, raw.discards
     with_talon = {t: {"tricks": tricks[i], "discards": _discard_list(discards[i])} for i, t in enumerate(SUITS)}
-    meksiko_values = dict(zip(list(SUITS) + ["N"], raw.meksiko))
-    meksiko = {t: meksiko_values[t] for t in _meksiko_trumps(profile)}
+    meksiko_values = dict(zip(list(SUITS) + [str(Suit.NO_TRUMP)], raw.meksiko))
+    meksiko = {t: meksiko_values[t] for t in meksiko_trumps(profile)}
     return DeclarerAnalysis(raw.declarer, profile.name, with_talon, meksiko, raw.nodes)
 
 
-def _core_deal(hands, talon, declarer) -> tuple:
-    return ([_mask(h) for h in hands], _mask(talon), declarer)
-
-
-def _meksiko_mask(profile: RuleProfile) -> int:
-    bits = 0
-    for t in _meksiko_trumps(profile):
-        bits |= 1 << (4 if t == "N" else SUITS.index(t))
-    return bits
+def _deal_tuple(hands: Sequence[Cards], talon: Cards, declarer: int) -> engine.DealTuple:
+    return ([cards_to_mask(h) for h in hands], cards_to_mask(talon), declarer)
 
 
 def analyze_declarer(
-    hands: Sequence[object], talon: object, declarer: object, rules: Union[str, RuleProfile] = "mexico-club"
+    hands: Sequence[object], talon: object, declarer: object, rules: Union[str, RuleProfile] = "mexico-club",
+    solver: Optional[Solver] = None,
 ) -> DeclarerAnalysis:
-    """Double-dummy declarer analysis of a deal as dealt (three hands of 10, talon of 2)."""
+    """Double-dummy declarer analysis of a deal as dealt (three hands of 10, talon of 2).
+
+    ``solver``: the Solver whose table the search uses (default: this thread's); the review
+    passes its own, whose table then already holds much of the play's opening position.
+    """
     profile = get_rules(rules)
     seat = parse_seat(declarer, "declarer")
     hands_, talon_ = check_deal(hands, talon)
-    raw = thread_solver()._core.analyze(*_core_deal(hands_, talon_, seat), _meksiko_mask(profile))
-    return _from_core(raw, profile)
+    solver = solver if solver is not None else thread_solver()
+    raw = solver.analyze_deal(_deal_tuple(hands_, talon_, seat), meksiko_trump_mask(profile))
+    return _from_engine(raw, profile)
 
 
 @dataclass
 class DealTable:
     """The declarer analysis for every seat, printable like bridge's double-dummy table."""
 
-    hands: tuple
-    talon: tuple
+    hands: Tuple[Cards, ...]
+    talon: Cards
     rules: str
-    seats: list = field(default_factory=list)  # three DeclarerAnalysis
+    seats: List[DeclarerAnalysis] = field(default_factory=list)  # one per seat
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {
             "hands": [str(Hand(h)) for h in self.hands],
             "talon": [str(c) for c in self.talon],
@@ -177,8 +162,8 @@ def deal_table(hands: Sequence[object], talon: object, rules: Union[str, RulePro
     """:func:`analyze_declarer` for each of the three seats (solved on every core)."""
     profile = get_rules(rules)
     hands_, talon_ = check_deal(hands, talon)
-    raws = _core.analyze_many([_core_deal(hands_, talon_, s) for s in range(3)], _meksiko_mask(profile), 0)
-    return DealTable(hands_, talon_, profile.name, [_from_core(r, profile) for r in raws])
+    raws = engine.analyze_batch([_deal_tuple(hands_, talon_, s) for s in range(3)], meksiko_trump_mask(profile), 0)
+    return DealTable(hands_, talon_, profile.name, [_from_engine(r, profile) for r in raws])
 
 
 def analyze_many(
@@ -186,21 +171,19 @@ def analyze_many(
     declarer: Optional[object] = None,
     rules: Union[str, RuleProfile] = "mexico-club",
     threads: int = 0,
-) -> list:
-    """Analyse many deals on every core (``threads=0``): one DeclarerAnalysis per deal for
+) -> Union[List[DeclarerAnalysis], List[DealTable]]:
+    """Analyze many deals on every core (``threads=0``): one DeclarerAnalysis per deal for
     ``declarer``, or a DealTable per deal when ``declarer`` is None."""
     profile = get_rules(rules)
     parsed = [parse_deal(d) for d in deals]
     seats = [0, 1, 2] if declarer is None else [parse_seat(declarer, "declarer")]
-    items = [_core_deal(h, t, s) for h, t in parsed for s in seats]
-    raws = _core.analyze_many(items, _meksiko_mask(profile), _threads(threads))
-    results = [_from_core(r, profile) for r in raws]
+    items = [_deal_tuple(h, t, s) for h, t in parsed for s in seats]
+    raws = engine.analyze_batch(items, meksiko_trump_mask(profile), check_threads(threads))
+    results = [_from_engine(r, profile) for r in raws]
     if declarer is not None:
         return results
     return [DealTable(h, t, profile.name, results[3 * i : 3 * i + 3]) for i, (h, t) in enumerate(parsed)]
 
 
-def _threads(threads: int) -> int:
-    if not isinstance(threads, int) or threads < 0:
-        raise PositionError(f"threads must be 0 (every core) or a positive number, not {threads!r}")
-    return threads
+__all__ = ["DealTable", "DeclarerAnalysis", "analyze_declarer", "analyze_many", "deal_table", "meksiko_trump_mask",
+           "meksiko_trumps", "parse_deal"]

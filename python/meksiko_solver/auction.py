@@ -9,58 +9,109 @@ Calls are strings: ``"5"`` .. ``"10"`` (bids), ``"M"`` (Meksiko) and ``"NEXT"``
 >>> for call in ["5", "6", "NEXT", "7", "NEXT"]:
 ...     a.call(call)
 >>> a.is_over, a.declarer, a.contract
-(True, 0, '7')
+(True, 0, Contract('7'))
+>>> a.contract == "7", a.contract.tricks_needed
+(True, 7)
 """
 
 from __future__ import annotations
 
-from typing import Iterable, List, Optional, Tuple, Union
+from enum import Enum
+from typing import FrozenSet, Iterable, List, Optional, Set, Tuple, Union
 
 from .cards import parse_seat
 from .errors import AuctionError, NotationError
 from .rules import RuleProfile, get_rules
 
-NEXT = "NEXT"
-MEKSIKO = "M"
-BIDS: Tuple[str, ...] = ("5", "6", "7", "8", "9", "10")
-CONTRACTS: Tuple[str, ...] = BIDS + (MEKSIKO,)
-
 _MEKSIKO_WORDS = {"M", "MEKSIKO", "MEXICO"}
 _NEXT_WORDS = {"NEXT", "PASS"}
 
 
-def parse_contract(value: object) -> str:
+class Contract(str, Enum):
+    """A contract: a bid of 5..10 tricks, or Meksiko (all ten, without the talon).
+
+    A ``str`` enum whose value is the canonical string (``Contract.SEVEN == "7"``, JSON writes
+    ``"7"``); parse liberal input with :meth:`parse` (or :func:`parse_contract`).
+    """
+
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    MEKSIKO = "M"
+
+    @classmethod
+    def parse(cls, value: object) -> "Contract":
+        """A contract from ``"5"`` .. ``"10"``, an int 5..10, ``"M"``, ``"Meksiko"`` (any case)."""
+        if isinstance(value, Contract):
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and 5 <= value <= 10:
+            return _BY_TEXT[str(value)]
+        if isinstance(value, str):
+            text = value.strip().upper()
+            if text in _BY_TEXT:
+                return _BY_TEXT[text]
+            if text in _MEKSIKO_WORDS:
+                return Contract.MEKSIKO
+        raise NotationError(f"unknown contract {value!r}: use 5..10 or M (Meksiko)")
+
+    @property
+    def is_meksiko(self) -> bool:
+        return self is Contract.MEKSIKO
+
+    @property
+    def tricks_needed(self) -> int:
+        """Tricks the declarer needs: the bid, or all 10 for Meksiko."""
+        return 10 if self is Contract.MEKSIKO else int(self.value)
+
+    @property
+    def rank(self) -> int:
+        """Height of a contract: 5..10, Meksiko 11."""
+        return 11 if self is Contract.MEKSIKO else int(self.value)
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+    def __repr__(self) -> str:
+        return f"Contract({self.value!r})"
+
+
+_BY_TEXT = {c.value: c for c in Contract}
+
+NEXT = "NEXT"
+MEKSIKO = Contract.MEKSIKO
+BIDS: Tuple[Contract, ...] = tuple(c for c in Contract if c is not Contract.MEKSIKO)
+CONTRACTS: Tuple[Contract, ...] = tuple(Contract)
+
+
+def parse_contract(value: object) -> Contract:
     """Canonical contract ``"5"`` .. ``"10"`` or ``"M"`` from a string or an int 5..10."""
-    if isinstance(value, int) and not isinstance(value, bool) and 5 <= value <= 10:
-        return str(value)
-    if isinstance(value, str):
-        text = value.strip().upper()
-        if text in BIDS:
-            return text
-        if text in _MEKSIKO_WORDS:
-            return MEKSIKO
-    raise NotationError(f"unknown contract {value!r}: use 5..10 or M (Meksiko)")
+    return Contract.parse(value)
 
 
 def parse_call(value: object) -> str:
-    """Canonical call: a contract (see :func:`parse_contract`) or ``"NEXT"``."""
+    """Canonical call (a plain string): a contract (see :func:`parse_contract`) or ``"NEXT"``."""
     if isinstance(value, str) and value.strip().upper() in _NEXT_WORDS:
         return NEXT
     try:
-        return parse_contract(value)
+        return parse_contract(value).value
     except NotationError:
         raise NotationError(f"unknown call {value!r}: use 5..10, M (Meksiko) or NEXT") from None
 
 
-def contract_rank(contract: str) -> int:
+def contract_rank(contract: object) -> int:
     """Height of a contract: 5..10, Meksiko 11."""
-    return 11 if contract == MEKSIKO else int(contract)
+    return Contract.parse(contract).rank
 
 
 def tricks_needed(contract: object) -> int:
     """Tricks the declarer needs: the bid, or all 10 for Meksiko."""
-    c = parse_contract(contract)
-    return 10 if c == MEKSIKO else int(c)
+    return Contract.parse(contract).tricks_needed
 
 
 class Auction:
@@ -72,8 +123,8 @@ class Auction:
         self.dealer = parse_seat(dealer, "dealer")
         self.opener = (self.dealer + 1) % 3
         self._calls: List[Tuple[int, str]] = []
-        self._passed: set = set()
-        self._high: Optional[str] = None
+        self._passed: Set[int] = set()
+        self._high: Optional[Contract] = None
         self._high_seat: Optional[int] = None
         self._turn: Optional[int] = self.opener
         for call in calls:
@@ -99,12 +150,12 @@ class Auction:
         return self._turn is None
 
     @property
-    def passed(self) -> frozenset:
+    def passed(self) -> FrozenSet[int]:
         """Seats that have said NEXT."""
         return frozenset(self._passed)
 
     @property
-    def high_bid(self) -> Optional[str]:
+    def high_bid(self) -> Optional[Contract]:
         return self._high
 
     @property
@@ -117,7 +168,7 @@ class Auction:
         return self._high_seat if self.is_over else None
 
     @property
-    def contract(self) -> Optional[str]:
+    def contract(self) -> Optional[Contract]:
         """The contract once the auction is over, else None."""
         return self._high if self.is_over else None
 
@@ -127,8 +178,8 @@ class Auction:
             return []
         if self._high == MEKSIKO:
             return [NEXT]
-        low = contract_rank(self._high) if self._high is not None else 0
-        calls = [c for c in CONTRACTS if contract_rank(c) > low]
+        low = self._high.rank if self._high is not None else 0
+        calls = [c.value for c in CONTRACTS if c.rank > low]
         return calls + [NEXT] if self._high is not None else calls
 
     def check(self, value: object, seat: Optional[int] = None) -> Optional[str]:
@@ -150,7 +201,7 @@ class Auction:
             return None
         if self._high == MEKSIKO:
             return f"{call} after Meksiko: nothing outranks Meksiko, seat {self._turn} may only say NEXT"
-        if self._high is not None and contract_rank(call) <= contract_rank(self._high):
+        if self._high is not None and contract_rank(call) <= self._high.rank:
             return f"bid {call} is not higher than the current bid {self._high}"
         return None
 
@@ -166,7 +217,7 @@ class Auction:
         if call == NEXT:
             self._passed.add(turn)
         else:
-            self._high, self._high_seat = call, turn
+            self._high, self._high_seat = Contract(call), turn
         if len(self._passed) == 2 or (call == MEKSIKO and self.rules.meksiko_ends_auction):
             self._turn = None
             return

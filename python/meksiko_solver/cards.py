@@ -14,7 +14,8 @@ ranks 7 8 9 T J Q K A = 0..7; it is also the card's bit in the engine's masks.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator, Optional, Union
+from enum import IntEnum
+from typing import Iterable, Iterator, List, Optional, Tuple, Union
 
 from .errors import NotationError
 
@@ -36,33 +37,92 @@ _RANK_ALIASES = {
     **{c.lower(): i for i, c in enumerate(RANKS)},
     "10": 3,
 }
-_NO_TRUMP = {"", "N", "NT", "NONE", "-"}
+#: Every spelling of "no trump" (compared in upper case, spaces stripped); ``None`` is one too.
+NO_TRUMP_SPELLINGS = frozenset({"", "N", "NT", "NONE", "-", "NO TRUMP", "NOTRUMP", "NO-TRUMP", "NO TRUMPS"})
 
 
-def parse_suit(text: object) -> int:
-    """Suit index 0..3 from ``S H D C`` (any case), ``♠ ♥ ♦ ♣`` or a suit name."""
-    if isinstance(text, str):
-        t = text.strip()
-        if t in _SUIT_ALIASES:
-            return _SUIT_ALIASES[t]
-        if t.lower() in SUIT_NAMES:
-            return SUIT_NAMES.index(t.lower())
-    raise NotationError(f"unknown suit {text!r}: use S, H, D or C")
+class Suit(IntEnum):
+    """A suit, or no trump, with the engine's numbers: ``S H D C`` = 0..3 and ``NO_TRUMP`` = 4.
+
+    ``str()`` gives the canonical letter (``"S"`` .. ``"C"``, ``"N"`` for no trump), the form
+    written in JSON, on the command line and over HTTP. :meth:`parse` reads every spelling:
+
+    >>> Suit.parse("♥"), Suit.parse("clubs"), Suit.parse("nt"), Suit.parse(None)
+    (Suit.H, Suit.C, Suit.NO_TRUMP, Suit.NO_TRUMP)
+    >>> str(Suit.NO_TRUMP), f"{Suit.D}", int(Suit.D)
+    ('N', 'D', 2)
+    """
+
+    S = 0
+    H = 1
+    D = 2
+    C = 3
+    NO_TRUMP = 4
+
+    @property
+    def letter(self) -> str:
+        """``"S" "H" "D" "C"``, or ``"N"`` for no trump."""
+        return "SHDCN"[self]
+
+    @property
+    def is_suit(self) -> bool:
+        """A real suit (not no trump)."""
+        return self != Suit.NO_TRUMP
+
+    @classmethod
+    def parse(cls, value: object, allow_no_trump: bool = True) -> "Suit":
+        """A Suit from ``S H D C`` (any case), ``♠ ♥ ♦ ♣`` (or ``♤ ♡ ♢ ♧``), a suit name, a Suit, a
+        number 0..4, or (with ``allow_no_trump``) ``None``, ``N``, ``NT``, ``-``, ``""``, ``none``,
+        ``no trump``; NotationError otherwise."""
+        if isinstance(value, Suit):
+            if value == Suit.NO_TRUMP and not allow_no_trump:
+                raise NotationError(f"no trump is not a suit: use S, H, D or C")
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= (4 if allow_no_trump else 3):
+            return _SUIT_MEMBERS[value]
+        if isinstance(value, str):
+            t = value.strip()
+            if t in _SUIT_ALIASES:
+                return _SUIT_MEMBERS[_SUIT_ALIASES[t]]
+            if t.lower() in SUIT_NAMES:
+                return _SUIT_MEMBERS[SUIT_NAMES.index(t.lower())]
+            if allow_no_trump and t.upper() in NO_TRUMP_SPELLINGS:
+                return Suit.NO_TRUMP
+        elif value is None and allow_no_trump:
+            return Suit.NO_TRUMP
+        if allow_no_trump:
+            raise NotationError(f"unknown trump {value!r}: use S, H, D, C or N for no trump")
+        raise NotationError(f"unknown suit {value!r}: use S, H, D or C")
+
+    def __str__(self) -> str:
+        return self.letter
+
+    def __format__(self, spec: str) -> str:
+        return format(self.letter, spec)
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
 
 
-def parse_trump(text: object) -> Optional[int]:
-    """Trump suit index, or None for no trump (``None``, ``'N'``, ``'NT'``, ``''``)."""
-    if text is None or (isinstance(text, str) and text.strip().upper() in _NO_TRUMP):
-        return None
-    try:
-        return parse_suit(text)
-    except NotationError:
-        raise NotationError(f"unknown trump {text!r}: use S, H, D, C or None for no trump") from None
+_SUIT_MEMBERS = tuple(Suit)
+#: The four real suits in order S H D C.
+REAL_SUITS = _SUIT_MEMBERS[:4]
 
 
-def trump_name(trump: Optional[int]) -> Optional[str]:
-    """Canonical trump string: ``'S' 'H' 'D' 'C'`` or None."""
-    return None if trump is None else SUITS[trump]
+def parse_suit(text: object) -> Suit:
+    """A real suit (0..3) from ``S H D C`` (any case), ``♠ ♥ ♦ ♣`` or a suit name."""
+    return Suit.parse(text, allow_no_trump=False)
+
+
+def parse_trump(text: object) -> Suit:
+    """A trump: a suit, or :attr:`Suit.NO_TRUMP` (``None``, ``'N'``, ``'NT'``, ``'-'``, ``''`` ...)."""
+    return Suit.parse(text)
+
+
+def trump_name(trump: Optional[Suit]) -> Optional[str]:
+    """Canonical trump string: ``'S' 'H' 'D' 'C'``, ``'N'`` for no trump; None stays None (a
+    trump not named yet)."""
+    return None if trump is None else _SUIT_MEMBERS[trump].letter
 
 
 def parse_seat(value: object, what: str = "seat") -> int:
@@ -77,10 +137,20 @@ def parse_seat(value: object, what: str = "seat") -> int:
 
 
 class Card:
-    """One of the 32 cards; a small immutable value, interned (``Card('AS') is Card('AS')``)."""
+    """One of the 32 cards; a small immutable value, interned (``Card('AS') is Card('AS')``).
 
-    __slots__ = ("index",)
-    index: int
+    Assigning to a card's attributes raises AttributeError (every ``Card('AS')`` is one object):
+
+    >>> Card("AS").index = 0
+    Traceback (most recent call last):
+    ...
+    AttributeError: Card is immutable: cannot set 'index'
+    """
+
+    __slots__ = ("index", "suit", "rank")
+    index: int  # suit * 8 + rank, the card's bit in the engine's masks
+    suit: Suit  # S H D C
+    rank: int  # 0..7 for 7 8 9 T J Q K A
 
     def __new__(cls, text: Union[str, int, "Card"]) -> "Card":
         if isinstance(text, Card):
@@ -93,6 +163,12 @@ class Card:
             return _DECK[_parse_card_index(text)]
         raise NotationError(f"not a card: {text!r}")
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Card is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Card is immutable: cannot delete {name!r}")
+
     @classmethod
     def from_string(cls, text: str) -> "Card":
         return cls(text)
@@ -103,18 +179,10 @@ class Card:
         return _DECK[suit * 8 + rank]
 
     @property
-    def suit(self) -> int:
-        return self.index >> 3
-
-    @property
-    def rank(self) -> int:
-        return self.index & 7
-
-    @property
     def mask(self) -> int:
         return 1 << self.index
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> Tuple[int, int]:
         """Canonical order: suits S H D C, high card first."""
         return (self.suit, -self.rank)
 
@@ -127,20 +195,28 @@ class Card:
     def __lt__(self, other: "Card") -> bool:
         return CANONICAL_PLACE[self.index] < CANONICAL_PLACE[other.index]
 
-    def __reduce__(self):
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: object) -> "Card":
+        return self
+
+    def __reduce__(self) -> Tuple[type, Tuple[int]]:
         return (Card, (self.index,))
 
 
 def _make_card(index: int) -> Card:
     card = object.__new__(Card)
     object.__setattr__(card, "index", index)
+    object.__setattr__(card, "suit", _SUIT_MEMBERS[index >> 3])
+    object.__setattr__(card, "rank", index & 7)
     return card
 
 
-_DECK = tuple(_make_card(i) for i in range(32))
+_DECK: Tuple[Card, ...] = tuple(_make_card(i) for i in range(32))
 # A card's place in canonical order (suits S H D C, high card first), by index.
-CANONICAL_PLACE = tuple((i >> 3) * 8 + 7 - (i & 7) for i in range(32))
-DECK: tuple = tuple(sorted(_DECK))  # canonical order
+CANONICAL_PLACE: Tuple[int, ...] = tuple((i >> 3) * 8 + 7 - (i & 7) for i in range(32))
+DECK: Tuple[Card, ...] = tuple(sorted(_DECK))  # canonical order
 
 
 def _parse_card_index(text: str) -> int:
@@ -160,18 +236,19 @@ def _parse_card_index(text: str) -> int:
 
 
 def cards_to_mask(cards: Iterable[Card]) -> int:
+    """The engine's bit mask of some cards (bit ``card.index`` for each)."""
     mask = 0
     for card in cards:
         mask |= 1 << card.index
     return mask
 
 
-def mask_to_cards(mask: int) -> list:
+def mask_to_cards(mask: int) -> List[Card]:
     """The cards of a bit mask, in canonical order."""
     return [card for card in DECK if mask >> card.index & 1]
 
 
-def parse_cards(value: object, what: str = "cards") -> list:
+def parse_cards(value: object, what: str = "cards") -> List[Card]:
     """A list of distinct cards from a list of card strings/Cards or a space/comma separated string.
 
     A holding string with dots (``AK7.QJ.T98.A``) is accepted too.
@@ -181,12 +258,12 @@ def parse_cards(value: object, what: str = "cards") -> list:
     if isinstance(value, str):
         if "." in value:
             return list(Hand.from_string(value))
-        items: list = value.replace(",", " ").split()
+        items: List[object] = list(value.replace(",", " ").split())
     elif isinstance(value, (list, tuple)):
         items = list(value)
     else:
         raise NotationError(f"{what} must be a list of cards or a string, not {value!r}")
-    cards = []
+    cards: List[Card] = []
     seen = set()
     for item in items:
         card = Card(item) if isinstance(item, (str, Card)) else None
@@ -224,8 +301,11 @@ class Hand:
             mask = cards_to_mask(parse_cards(cards, "hand"))
         object.__setattr__(self, "mask", mask)
 
-    def __setattr__(self, name, value):
-        raise AttributeError("Hand is immutable")
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Hand is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Hand is immutable: cannot delete {name!r}")
 
     @classmethod
     def from_string(cls, text: str) -> "Hand":
@@ -270,7 +350,7 @@ class Hand:
     def __hash__(self) -> int:
         return hash(("Hand", self.mask))
 
-    def suit_cards(self, suit: int) -> list:
+    def suit_cards(self, suit: int) -> List[Card]:
         return [c for c in self if c.suit == suit]
 
     def __str__(self) -> str:
@@ -283,10 +363,10 @@ class Hand:
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
 
-    def cards(self) -> list:
+    def cards(self) -> List[Card]:
         return list(self)
 
-    def strings(self) -> list:
+    def strings(self) -> List[str]:
         return [str(c) for c in self]
 
 
@@ -302,6 +382,6 @@ def parse_hand(value: object, what: str = "hand") -> Hand:
         raise NotationError(f"{what}: {exc}") from None
 
 
-def card_strings(cards: Iterable[Card]) -> list:
+def card_strings(cards: Iterable[Card]) -> List[str]:
     """Canonical strings of cards, in canonical order."""
     return [str(c) for c in sorted(cards)]

@@ -1,27 +1,67 @@
-"""The state of one deal, from the auction to the last trick, with every rule enforced.
+"""A deal: dealing and reading the cards, and the state of one deal from the auction to the
+last trick, with every rule enforced.
 
-Phases: ``auction`` -> ``declare`` (numeric contract: show the talon, discard two,
+This module owns the deal: :func:`deal_cards` shuffles one, :func:`check_deal` and
+:func:`parse_deal` read one, :class:`DealState` plays one through its :class:`Phase` s:
+``auction`` -> ``declare`` (numeric contract: show the talon, discard two,
 name trump; ``mexico-club`` Meksiko: name trump only; skipped for ``classic``
 Meksiko) -> ``play`` (ten tricks, the declarer leads first) -> ``done``.
 
 >>> from meksiko_solver.cards import DECK
 >>> d = DealState([DECK[0:10], DECK[10:20], DECK[20:30]], DECK[30:32], dealer=2)
 >>> d.phase, d.to_move
-('auction', 0)
+(Phase.AUCTION, 0)
+>>> d.phase == "auction"
+True
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import Iterable, List, Optional, Sequence, Tuple, Union
+from enum import Enum
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
-from .auction import MEKSIKO, Auction
-from .cards import SUITS, Card, parse_cards, parse_seat, parse_trump
+from .auction import MEKSIKO, Auction, Contract
+from .cards import DECK, REAL_SUITS, SUITS, Card, Suit, parse_cards, parse_seat, parse_trump
 from .errors import IllegalPlayError, NotationError, PositionError
 from .play import legal_cards, play_error, trick_winner
-from .policies import AUCTION, DECLARE, DONE, PLAY, SeatView
-from .rules import RuleProfile, get_rules
+from .rules import RuleProfile, ScoringMode, get_rules
 from .scoring import Scores, score_deal
+
+
+class Phase(str, Enum):
+    """The phase of a deal. A ``str`` enum: ``Phase.PLAY == "play"``, and JSON writes ``"play"``."""
+
+    AUCTION = "auction"  # calls until the auction is over
+    DECLARE = "declare"  # the declarer discards and names trump
+    PLAY = "play"  # ten tricks
+    DONE = "done"  # all ten tricks played
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+Cards = Tuple[Card, ...]
+Seed = Union[int, random.Random, None]
+
+
+def _rng(seed: Seed) -> random.Random:
+    return seed if isinstance(seed, random.Random) else random.Random(seed)
+
+
+def deal_cards(seed: Seed = None) -> Tuple[Tuple[Cards, ...], Cards]:
+    """Shuffle the 32 cards with ``seed`` (an int or a ``random.Random``): three hands of 10 and the talon."""
+    cards = list(DECK)
+    _rng(seed).shuffle(cards)
+    hands = tuple(tuple(sorted(cards[i * 10:(i + 1) * 10])) for i in range(3))
+    return hands, tuple(sorted(cards[30:]))
 
 
 @dataclass(frozen=True)
@@ -38,14 +78,58 @@ class Trick:
         return tuple((self.leader + i) % 3 for i in range(len(self.cards)))
 
 
-def trump_index(value: object) -> Optional[int]:
-    """Trump as a suit index 0..3 or None, from an index or any form :func:`parse_trump` takes."""
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
-        return value
-    return parse_trump(value)
+#: Why no card may be played in a phase other than play.
+NO_PLAY_REASON = {Phase.AUCTION: "the auction is not over",
+                  Phase.DECLARE: "the declarer has not discarded and named trump yet",
+                  Phase.DONE: "the deal is over (all 10 tricks are played)"}
 
 
-Cards = Tuple[Card, ...]
+@dataclass(frozen=True)
+class SeatView:
+    """Everything one seat may see at its turn (immutable; no link back to the game).
+
+    What :meth:`DealState.view` shows a player's policy (see :mod:`meksiko_solver.policies`).
+    """
+
+    seat: int
+    dealer: int
+    rules: str
+    mode: str
+    phase: Phase
+    hand: Tuple[Card, ...]  # own cards now (12 for the declarer while declaring)
+    talon: Optional[Tuple[Card, ...]]  # the exposed talon (numeric contracts), else None
+    discard: Optional[Tuple[Card, ...]]  # own discard if declarer and made, else None
+    calls: Tuple[str, ...]  # the auction so far, opener's call first
+    declarer: Optional[int]
+    contract: Optional[Contract]
+    trump: Optional[Suit]  # None while not named yet; Suit.NO_TRUMP without trump
+    played: Tuple[Tuple[int, Card], ...]  # (seat, card) in order of play
+    legal_calls: Tuple[str, ...] = ()  # in the auction, at this seat's turn
+    legal_cards: Tuple[Card, ...] = ()  # in play, at this seat's turn
+    totals: Tuple[int, int, int] = (0, 0, 0)  # running totals before this deal
+
+    def tricks(self) -> List[Tuple[int, Tuple[Card, ...], Optional[int]]]:
+        """The tricks so far as ``(leader, cards, winner)``; the last may be incomplete (winner None)."""
+        out: List[Tuple[int, Tuple[Card, ...], Optional[int]]] = []
+        for start in range(0, len(self.played), 3):
+            chunk = self.played[start:start + 3]
+            leader, cards = chunk[0][0], tuple(c for _, c in chunk)
+            winner = trick_winner(cards, leader, self.trump) if len(cards) == 3 else None
+            out.append((leader, cards, winner))
+        return out
+
+    def current_trick(self) -> Tuple[Card, ...]:
+        """The cards of the trick in progress, led card first (empty before a lead)."""
+        n = len(self.played) % 3
+        return tuple(c for _, c in self.played[len(self.played) - n:]) if n else ()
+
+    def tricks_won(self) -> Tuple[int, int, int]:
+        """Tricks taken by seats 0, 1, 2 so far."""
+        won = [0, 0, 0]
+        for _, _, winner in self.tricks():
+            if winner is not None:
+                won[winner] += 1
+        return (won[0], won[1], won[2])
 
 
 def check_deal(hands: Sequence[object], talon: object) -> Tuple[Tuple[Cards, ...], Cards]:
@@ -61,7 +145,7 @@ def check_deal(hands: Sequence[object], talon: object) -> Tuple[Tuple[Cards, ...
         if len(cards) != size:
             raise PositionError(f"{what} has {len(cards)} card{'' if len(cards) == 1 else 's'}, it must have {size}")
         parts.append((what, cards))
-    seen = {}
+    seen: Dict[Card, str] = {}
     for what, cards in parts:
         for card in cards:
             if card in seen:
@@ -70,11 +154,30 @@ def check_deal(hands: Sequence[object], talon: object) -> Tuple[Tuple[Cards, ...
     return tuple(c for _, c in parts[:3]), parts[3][1]
 
 
+def parse_deal(deal: object) -> Tuple[Tuple[Cards, ...], Cards]:
+    """(hands, talon) from ``"<h0> <h1> <h2> <talon>"`` (the talon as a holding or two
+    cards), a dict with ``hands`` and ``talon``, or a (hands, talon) pair; checked by :func:`check_deal`."""
+    if isinstance(deal, str):
+        parts = deal.split()
+        if len(parts) < 4:
+            raise NotationError(f"deal {deal!r} must be three hands and the talon: '<h0> <h1> <h2> <talon>'")
+        hands, talon = parts[:3], " ".join(parts[3:])
+    elif isinstance(deal, dict):
+        if "hands" not in deal or "talon" not in deal:
+            raise NotationError("a deal needs 'hands' (three hands of 10) and 'talon' (2 cards)")
+        hands, talon = deal["hands"], deal["talon"]
+    elif isinstance(deal, (list, tuple)) and len(deal) == 2:
+        hands, talon = deal
+    else:
+        raise NotationError(f"not a deal: {deal!r}")
+    return check_deal(hands, talon)
+
+
 class DealState:
     """One deal in progress. Mutated only through :meth:`call`, :meth:`declare` and :meth:`play`."""
 
     def __init__(self, hands: Sequence[object], talon: object, dealer: int,
-                 rules: Union[str, RuleProfile, None] = None, mode: Optional[str] = None) -> None:
+                 rules: Union[str, RuleProfile, None] = None, mode: Union[str, ScoringMode, None] = None) -> None:
         self.rules = get_rules(rules)
         self.mode = self.rules.mode(mode)
         self.dealer = parse_seat(dealer, "dealer")
@@ -82,7 +185,7 @@ class DealState:
         self.auction = Auction(self.dealer, self.rules)
         self._hands: List[List[Card]] = [list(h) for h in self.dealt]
         self.discard: Tuple[Card, ...] = ()
-        self.trump: Optional[int] = None
+        self.trump: Optional[Suit] = None  # None until named; Suit.NO_TRUMP for a classic Meksiko
         self._declared = False
         self.played: List[Tuple[int, Card]] = []
         self.tricks: List[Trick] = []  # completed tricks
@@ -96,7 +199,7 @@ class DealState:
         return self.auction.declarer
 
     @property
-    def contract(self) -> Optional[str]:
+    def contract(self) -> Optional[Contract]:
         return self.auction.contract
 
     @property
@@ -105,22 +208,22 @@ class DealState:
         return self.contract is not None and self.contract != MEKSIKO
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         if not self.auction.is_over:
-            return AUCTION
+            return Phase.AUCTION
         if not self._declared:
-            return DECLARE
-        return DONE if len(self.tricks) == 10 else PLAY
+            return Phase.DECLARE
+        return Phase.DONE if len(self.tricks) == 10 else Phase.PLAY
 
     @property
     def to_move(self) -> Optional[int]:
         """The seat whose decision is due, or None when the deal is done."""
         phase = self.phase
-        if phase == AUCTION:
+        if phase == Phase.AUCTION:
             return self.auction.turn
-        if phase == DECLARE:
+        if phase == Phase.DECLARE:
             return self.declarer
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             assert self._leader is not None
             return (self._leader + len(self._trick)) % 3
         return None
@@ -144,13 +247,13 @@ class DealState:
 
     def legal_cards(self) -> List[Card]:
         """Cards the seat to move may play (empty outside the play phase)."""
-        if self.phase != PLAY:
+        if self.phase != Phase.PLAY:
             return []
         return legal_cards(self._hands[self.to_move], self._trick, self.trump)  # type: ignore[index]
 
     def scores(self) -> Optional[Scores]:
         """The deal's score changes once all ten tricks are played, else None."""
-        if self.phase != DONE:
+        if self.phase != Phase.DONE:
             return None
         return score_deal(self.contract, self.declarer, self.tricks_won,  # type: ignore[arg-type]
                           self.rules, self.mode)
@@ -167,18 +270,19 @@ class DealState:
         if self.contract != MEKSIKO:
             self._hands[declarer] = sorted(self._hands[declarer] + list(self.talon))
         elif not self.rules.meksiko_trump:
-            self._declared = True  # classic Meksiko: no talon, no trump, play at once
+            self.trump = Suit.NO_TRUMP  # classic Meksiko: no talon, no trump, play at once
+            self._declared = True
 
     def discard_error(self, discard: Sequence[Card]) -> Optional[str]:
         """Why the declarer may not discard ``discard`` now, or None if he may."""
-        if self.phase == AUCTION:
+        if self.phase == Phase.AUCTION:
             return "nothing may be discarded before the auction is over"
         if self.contract == MEKSIKO:
             if discard:
                 return ("on Meksiko the talon stays out of play and nothing is discarded, "
                         f"not {' '.join(map(str, discard))}")
             return None
-        if self.phase != DECLARE:
+        if self.phase != Phase.DECLARE:
             return "the discard is already made"
         if len(discard) != 2:
             return f"the declarer must discard exactly two cards, not {len(discard)}"
@@ -187,22 +291,22 @@ class DealState:
                 return f"{card} is not in the declarer's (seat {self.declarer}) hand"
         return None
 
-    def trump_error(self, trump: Optional[int]) -> Optional[str]:
-        """Why ``trump`` (suit index or None) may not be named now, or None if it may."""
-        if self.phase != DECLARE:
-            if self.phase == AUCTION:
+    def trump_error(self, trump: Suit) -> Optional[str]:
+        """Why ``trump`` may not be named now, or None if it may."""
+        if self.phase != Phase.DECLARE:
+            if self.phase == Phase.AUCTION:
                 return "no trump may be named before the auction is over"
-            if trump is not None and self.trump is None:
-                return f"{self.rules.name} Meksiko is played without trump, not {SUITS[trump]}"
+            if trump != Suit.NO_TRUMP and self.trump == Suit.NO_TRUMP:
+                return f"{self.rules.name} Meksiko is played without trump, not {trump}"
             return "trump is already settled"
-        if trump is None:
+        if trump not in REAL_SUITS:
             return f"the declarer must name trump ({', '.join(SUITS)})"
         return None
 
     def declare(self, discard: Union[str, Iterable[object]], trump: object) -> None:
         """The declarer's discard (two cards; none on Meksiko) and trump; IllegalPlayError if illegal."""
         cards = tuple(sorted(parse_cards(discard if isinstance(discard, str) else list(discard), "discard")))
-        suit = trump_index(trump)
+        suit = parse_trump(trump)
         reason = self.discard_error(cards) or self.trump_error(suit)
         if reason is not None:
             raise IllegalPlayError(reason)
@@ -213,11 +317,8 @@ class DealState:
     def play(self, value: object) -> None:
         """The next card of play (IllegalPlayError if not in hand or not a legal card)."""
         phase = self.phase
-        if phase != PLAY:
-            reason = {AUCTION: "the auction is not over",
-                      DECLARE: "the declarer has not discarded and named trump yet",
-                      DONE: "the deal is over (all 10 tricks are played)"}[phase]
-            raise IllegalPlayError(f"no card may be played now: {reason}")
+        if phase != Phase.PLAY:
+            raise IllegalPlayError(f"no card may be played now: {NO_PLAY_REASON[phase]}")
         card = Card(value)  # type: ignore[arg-type]
         seat = self.to_move
         assert seat is not None and self._leader is not None
@@ -235,7 +336,7 @@ class DealState:
 
     # --- what a seat sees --------------------------------------------------------------------
     def view(self, seat: int, totals: Sequence[int] = (0, 0, 0)) -> SeatView:
-        """What ``seat`` may see now (see :class:`~meksiko_solver.policies.SeatView`)."""
+        """What ``seat`` may see now (see :class:`SeatView`)."""
         seat = parse_seat(seat)
         mine = seat == self.to_move
         phase = self.phase
@@ -246,8 +347,8 @@ class DealState:
             discard=self.discard if seat == self.declarer and self._declared and self.talon_exposed else None,
             calls=self.auction.calls, declarer=self.declarer, contract=self.contract,
             trump=self.trump, played=tuple(self.played),
-            legal_calls=tuple(self.legal_calls()) if mine and phase == AUCTION else (),
-            legal_cards=tuple(self.legal_cards()) if mine and phase == PLAY else (),
+            legal_calls=tuple(self.legal_calls()) if mine and phase == Phase.AUCTION else (),
+            legal_cards=tuple(self.legal_cards()) if mine and phase == Phase.PLAY else (),
             totals=(totals[0], totals[1], totals[2]),
         )
 

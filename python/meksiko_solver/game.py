@@ -8,30 +8,18 @@
 from __future__ import annotations
 
 import random
-from typing import Optional, Sequence, Tuple, Union
+from typing import List, Optional, Sequence, Union
 
-from .cards import DECK, Card, parse_seat
-from .deal import DealState
+from .cards import parse_seat
+from .deal import DealState, Phase, Seed, deal_cards
 from .errors import MeksikoError
 from .play import next_seat
-from .policies import AUCTION, DECLARE, Policy, RandomPolicy
+from .policies import Policy, RandomPolicy
 from .record import DealRecord, GameRecord
 from .rules import RuleProfile, game_config
 from .scoring import Scores, apply_scores, game_winners
 
-Seed = Union[int, random.Random, None]
-
-
-def _rng(seed: Seed) -> random.Random:
-    return seed if isinstance(seed, random.Random) else random.Random(seed)
-
-
-def deal_cards(seed: Seed = None) -> Tuple[Tuple[Tuple[Card, ...], ...], Tuple[Card, ...]]:
-    """Shuffle the 32 cards with ``seed`` (an int or a ``random.Random``): three hands of 10 and the talon."""
-    cards = list(DECK)
-    _rng(seed).shuffle(cards)
-    hands = tuple(tuple(sorted(cards[i * 10:(i + 1) * 10])) for i in range(3))
-    return hands, tuple(sorted(cards[30:]))
+__all__ = ["deal_cards", "play_deal", "play_game"]
 
 
 def play_deal(policies: Sequence[Policy], dealer: int = 0, seed: Seed = None,
@@ -39,7 +27,7 @@ def play_deal(policies: Sequence[Policy], dealer: int = 0, seed: Seed = None,
               totals: Sequence[int] = (0, 0, 0)) -> DealRecord:
     """Deal with ``seed`` and play one whole deal; ``policies[s]`` decides for seat ``s``.
 
-    A policy's illegal decision raises the engine's error (AuctionError, IllegalPlayError...).
+    A policy's illegal decision raises the rules' error (AuctionError, IllegalPlayError...).
     """
     if len(policies) != 3:
         raise MeksikoError(f"a deal needs 3 policies, not {len(policies)}")
@@ -48,9 +36,9 @@ def play_deal(policies: Sequence[Policy], dealer: int = 0, seed: Seed = None,
     while state.to_move is not None:
         seat = state.to_move
         decision = policies[seat](state.view(seat, totals))
-        if state.phase == AUCTION:
+        if state.phase == Phase.AUCTION:
             state.call(decision)
-        elif state.phase == DECLARE:
+        elif state.phase == Phase.DECLARE:
             if not (isinstance(decision, (tuple, list)) and len(decision) == 2):
                 raise MeksikoError(f"seat {seat}'s policy must return (discard, trump), not {decision!r}")
             state.declare(*decision)
@@ -73,7 +61,7 @@ def play_game(seed: Optional[int] = None, rules: Union[str, RuleProfile, None] =
     if policies is None:
         policies = [RandomPolicy(rng.getrandbits(64)) for _ in range(3)]
     dealer = parse_seat(first_dealer, "first_dealer")
-    deals = []
+    deals: List[DealRecord] = []
     totals: Scores = (0, 0, 0)
     while max_deals is None or len(deals) < max_deals:
         deal = play_deal(policies, dealer, rng, config.rules, config.mode.name, totals)

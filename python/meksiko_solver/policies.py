@@ -1,6 +1,10 @@
-"""Players as policies: what a seat sees, and the decisions it returns.
+"""Players as policies for the game runner: the decisions a seat returns from what it sees.
 
-A policy is any callable ``policy(view) -> decision`` taking a :class:`SeatView`:
+(The hint engine's own players, :class:`~meksiko_solver.hints.HintPolicy` and the rule-based
+baseline, are in :mod:`meksiko_solver.hints.policy`; this module has the protocol and the
+random player.)
+
+A policy is any callable ``policy(view) -> decision`` taking a :class:`~meksiko_solver.deal.SeatView`:
 
 * phase ``"auction"``: a call, one of ``view.legal_calls``;
 * phase ``"declare"`` (the declarer only): ``(discard, trump)`` -- two cards of the
@@ -15,61 +19,13 @@ its own discard, the calls, the trump and the cards played, plus the public tota
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Callable, List, Optional, Tuple
+from typing import Callable
 
 from .auction import MEKSIKO, NEXT
-from .cards import SUITS, Card
-from .play import trick_winner
+from .cards import SUITS
+from .deal import Phase, SeatView
 
-Policy = Callable[["SeatView"], object]
-
-AUCTION, DECLARE, PLAY, DONE = "auction", "declare", "play", "done"
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """Everything one seat may see at its turn (immutable; no link back to the game)."""
-
-    seat: int
-    dealer: int
-    rules: str
-    mode: str
-    phase: str  # "auction", "declare", "play" or "done"
-    hand: Tuple[Card, ...]  # own cards now (12 for the declarer while declaring)
-    talon: Optional[Tuple[Card, ...]]  # the exposed talon (numeric contracts), else None
-    discard: Optional[Tuple[Card, ...]]  # own discard if declarer and made, else None
-    calls: Tuple[str, ...]  # the auction so far, opener's call first
-    declarer: Optional[int]
-    contract: Optional[str]
-    trump: Optional[int]  # suit index, None for no trump or not named yet
-    played: Tuple[Tuple[int, Card], ...]  # (seat, card) in order of play
-    legal_calls: Tuple[str, ...] = ()  # in the auction, at this seat's turn
-    legal_cards: Tuple[Card, ...] = ()  # in play, at this seat's turn
-    totals: Tuple[int, int, int] = (0, 0, 0)  # running totals before this deal
-
-    def tricks(self) -> List[Tuple[int, Tuple[Card, ...], Optional[int]]]:
-        """The tricks so far as ``(leader, cards, winner)``; the last may be incomplete (winner None)."""
-        out: List[Tuple[int, Tuple[Card, ...], Optional[int]]] = []
-        for start in range(0, len(self.played), 3):
-            chunk = self.played[start:start + 3]
-            leader, cards = chunk[0][0], tuple(c for _, c in chunk)
-            winner = trick_winner(cards, leader, self.trump) if len(cards) == 3 else None
-            out.append((leader, cards, winner))
-        return out
-
-    def current_trick(self) -> Tuple[Card, ...]:
-        """The cards of the trick in progress, led card first (empty before a lead)."""
-        n = len(self.played) % 3
-        return tuple(c for _, c in self.played[len(self.played) - n:]) if n else ()
-
-    def tricks_won(self) -> Tuple[int, int, int]:
-        """Tricks taken by seats 0, 1, 2 so far."""
-        won = [0, 0, 0]
-        for _, _, winner in self.tricks():
-            if winner is not None:
-                won[winner] += 1
-        return (won[0], won[1], won[2])
+Policy = Callable[[SeatView], object]
 
 
 class RandomPolicy:
@@ -86,15 +42,18 @@ class RandomPolicy:
         self.rng = random.Random(seed)
 
     def __call__(self, view: SeatView) -> object:
-        if view.phase == AUCTION:
+        if view.phase == Phase.AUCTION:
             bids = [c for c in view.legal_calls if c != NEXT]
             if not bids or (NEXT in view.legal_calls and self.rng.random() < 0.75):
                 return NEXT
             return self.rng.choices(bids, weights=[0.5 ** i for i in range(len(bids))])[0]
-        if view.phase == DECLARE:
+        if view.phase == Phase.DECLARE:
             discard = () if view.contract == MEKSIKO else tuple(self.rng.sample(view.hand, 2))
             return discard, self.rng.choice(SUITS)
-        if view.phase == PLAY:
+        if view.phase == Phase.PLAY:
             return self.rng.choice(view.legal_cards)
-        raise ValueError(f"no decision to make in phase {view.phase!r}")
+        raise ValueError(f"no decision to make in phase {str(view.phase)!r}")
 
+
+
+__all__ = ["Policy", "RandomPolicy", "SeatView"]

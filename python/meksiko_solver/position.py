@@ -10,22 +10,23 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
-from . import _core
-from .cards import Card, Hand, SUITS, parse_cards, parse_hand, parse_seat, parse_trump, trump_name
+from . import engine
+from .cards import SUITS, Card, Hand, Suit, parse_cards, parse_hand, parse_seat, parse_trump, trump_name
 from .errors import NotationError, PositionError
+from .play import legal_cards
 
 
 @dataclass(frozen=True)
 class Position:
     """A consistent Meksiko position. Build it with :meth:`create` or :meth:`from_string`."""
 
-    hands: tuple  # three Hands, seats 0, 1, 2
-    trump: Optional[int]  # 0..3 for S H D C, None for no trump
+    hands: Tuple[Hand, ...]  # three: seats 0, 1, 2
+    trump: Suit  # S H D C, or Suit.NO_TRUMP
     declarer: int
     leader: int
-    played: tuple = ()  # Cards already played to the current trick, from the leader
+    played: Tuple[Card, ...] = ()  # Cards already played to the current trick, from the leader
 
     @classmethod
     def create(
@@ -59,12 +60,13 @@ class Position:
             raise PositionError(
                 f"played holds {len(self.played)} cards: a trick in progress has 0 to 2 (a third card completes it)"
             )
-        message = _core.validate(*self.core_args())
+        message = engine.validate(*self.core_args())
         if message:
             raise PositionError(message)
 
-    def core_args(self) -> tuple:
-        trump = _core.NO_TRUMP if self.trump is None else self.trump
+    def core_args(self) -> engine.PositionTuple:
+        """The engine's position tuple (see :mod:`meksiko_solver.engine`)."""
+        trump = Suit.NO_TRUMP if self.trump is None else self.trump
         return ([h.mask for h in self.hands], trump, self.declarer, self.leader, [c.index for c in self.played])
 
     @property
@@ -76,25 +78,14 @@ class Position:
         """Tricks still to be decided, the one in progress included."""
         return len(self.hands[self.to_move])
 
-    def legal_cards(self) -> list:
-        """The cards the player to move may play, in canonical order."""
-        hand = list(self.hands[self.to_move])
-        if not self.played:
-            return hand
-        led = self.played[0].suit
-        follow = [c for c in hand if c.suit == led]
-        if follow:
-            return follow
-        if self.trump is not None:
-            trumps = [c for c in hand if c.suit == self.trump]
-            if trumps:
-                return trumps
-        return hand
+    def legal_cards(self) -> List[Card]:
+        """The cards the player to move may play, in canonical order (:func:`~meksiko_solver.play.legal_cards`)."""
+        return legal_cards(self.hands[self.to_move], self.played, self.trump)
 
     def __str__(self) -> str:
         hands = " ".join(str(h) for h in self.hands)
         played = ",".join(str(c) for c in self.played) or "-"
-        trump = trump_name(self.trump) or "N"
+        trump = trump_name(self.trump) or "N"  # a Position built directly may hold None
         return f"{hands} trump={trump} declarer={self.declarer} leader={self.leader} played={played}"
 
     @classmethod
@@ -103,7 +94,7 @@ class Position:
         parts = text.split()
         if len(parts) < 3:
             raise NotationError(f"position {text!r} must start with three hands")
-        fields = {"trump": None, "declarer": None, "leader": None, "played": "-"}
+        fields: Dict[str, Optional[str]] = {"trump": None, "declarer": None, "leader": None, "played": "-"}
         for part in parts[3:]:
             key, sep, value = part.partition("=")
             if not sep or key not in fields:
@@ -112,7 +103,8 @@ class Position:
         for key in ("declarer", "leader"):
             if fields[key] is None:
                 raise NotationError(f"position {text!r} lacks {key}=")
-        played = [] if fields["played"] in ("-", "") else fields["played"].split(",")
+        played_text = fields["played"] or "-"
+        played = [] if played_text == "-" else played_text.split(",")
         return cls.create(parts[:3], fields["trump"], fields["declarer"], fields["leader"], played)
 
 

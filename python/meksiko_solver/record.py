@@ -12,12 +12,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
-from .cards import SUITS, Card
-from .deal import DealState, Trick, trump_index
+from .auction import Contract
+from .cards import Card, Suit, parse_trump, trump_name
+from .deal import DealState, Phase, Trick
 from .errors import MeksikoError, RecordError
-from .policies import DECLARE
 from .record_fields import as_cards, as_list, checked_keys, load_json, naming_item
-from .rules import DEFAULT_RULES, GameConfig, game_config, get_rules
+from .rules import DEFAULT_RULES, GameConfig, RuleProfile, ScoringMode, game_config, get_rules
 from .scoring import Scores, apply_scores, game_winners
 
 _DEAL_KEYS = ("rules", "mode", "dealer", "hands", "talon", "auction", "discard", "trump", "play")
@@ -57,16 +57,16 @@ def replay_deal(rules: object, mode: object, dealer: object, hands: object, talo
             state.call(call)
     discard_cards = tuple(sorted(as_cards(discard, "discard")))
     with naming_item("trump"):
-        suit = trump_index(trump)
+        suit = parse_trump(trump)  # null and "N" alike: no trump named
     # A record may stop before the declarer's decision: discard and trump are then both empty.
-    if not (state.phase == DECLARE and not discard_cards and suit is None):
-        if discard_cards or state.phase == DECLARE:
+    if not (state.phase == Phase.DECLARE and not discard_cards and suit == Suit.NO_TRUMP):
+        if discard_cards or state.phase == Phase.DECLARE:
             with naming_item("discard"):
                 _fail(state.discard_error(discard_cards))
-        if suit is not None or state.phase == DECLARE:
+        if suit != Suit.NO_TRUMP or state.phase == Phase.DECLARE:
             with naming_item("trump"):
                 _fail(state.trump_error(suit))
-        if state.phase == DECLARE:
+        if state.phase == Phase.DECLARE:
             state.declare(discard_cards, suit)
     for i, card in enumerate(as_list(play, "play")):
         with naming_item(f"play[{i}]"):
@@ -83,7 +83,7 @@ class DealRecord:
     talon: Tuple[Card, ...]
     auction: Tuple[str, ...] = ()
     discard: Tuple[Card, ...] = ()
-    trump: Optional[int] = None
+    trump: Optional[Suit] = None  # None while not named; Suit.NO_TRUMP for a classic Meksiko
     play: Tuple[Card, ...] = ()
     rules: str = DEFAULT_RULES
     mode: Optional[str] = None  # None: the profile's default mode
@@ -106,22 +106,32 @@ class DealRecord:
 
     # --- derived information ---------------------------------------------------------------
     @property
+    def profile(self) -> RuleProfile:
+        """The rule profile (``rules`` is its name)."""
+        return self._state.rules
+
+    @property
+    def scoring(self) -> ScoringMode:
+        """The scoring mode (``mode`` is its name)."""
+        return self._state.mode
+
+    @property
     def declarer(self) -> Optional[int]:
         return self._state.declarer
 
     @property
-    def contract(self) -> Optional[str]:
+    def contract(self) -> Optional[Contract]:
         return self._state.contract
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``auction``, ``declare``, ``play`` or ``done``."""
         return self._state.phase
 
     @property
     def finished(self) -> bool:
         """All ten tricks are played."""
-        return self._state.phase == "done"
+        return self._state.phase == Phase.DONE
 
     @property
     def tricks_won(self) -> Scores:
@@ -161,7 +171,7 @@ class DealRecord:
             "talon": [str(c) for c in self.talon],
             "auction": list(self.auction),
             "discard": [str(c) for c in self.discard],
-            "trump": None if self.trump is None else SUITS[self.trump],
+            "trump": trump_name(self.trump),
             "play": [str(c) for c in self.play],
         }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from contextlib import contextmanager
-from typing import Any, Dict, Iterator, Sequence, Tuple
+from typing import Any, Dict, Iterator, List, Sequence, Tuple
 
 from .cards import Card
 from .errors import MeksikoError, RecordError
@@ -19,7 +19,7 @@ def naming_item(what: str) -> Iterator[None]:
         raise RecordError(f"{what}: {exc}") from None
 
 
-def as_list(value: object, what: str) -> list:
+def as_list(value: object, what: str) -> List[Any]:
     if not isinstance(value, (list, tuple)):
         raise RecordError(f"{what} must be a list, not {value!r}")
     return list(value)

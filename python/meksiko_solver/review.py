@@ -3,7 +3,7 @@
 >>> from meksiko_solver.game import play_game
 >>> game = play_game(seed=1, max_deals=1)
 >>> r = review(game.deals[0])
->>> r.cards[0].before == r.discard["tricks"]
+>>> r.cards[0].before == r.discard.tricks
 True
 >>> all(c.loss >= 0 for c in r.cards)
 True
@@ -20,15 +20,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
-from . import analysis as _analysis
-from .analysis import DeclarerAnalysis
-from .auction import MEKSIKO, contract_rank, tricks_needed
-from .cards import SUIT_NAMES, SUITS, Card, Hand
-from .deal import DealState
-from .errors import MeksikoError, RecordError
-from .policies import AUCTION, DECLARE
+from .analysis import DeclarerAnalysis, analyze_declarer
+from .auction import MEKSIKO, Contract
+from .cards import SUIT_NAMES, Card, Hand, Suit, trump_name
+from .deal import DealState, Phase
+from .errors import MeksikoError, OptionError, RecordError
+from .options import check_samples, check_seed
 from .position import Position
 from .record import DealRecord, GameRecord
 from .solver import Solver, thread_solver
@@ -79,6 +78,70 @@ class CardReview:
         return d
 
 
+@dataclass(frozen=True)
+class DealResult:
+    """How the deal went: tricks per seat so far, finished, made (None until finished), scores."""
+
+    tricks: Tuple[int, int, int]
+    finished: bool
+    made: Optional[bool] = None
+    scores: Optional[Tuple[int, int, int]] = None
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"tricks": list(self.tricks), "finished": self.finished, "made": self.made,
+                "scores": None if self.scores is None else list(self.scores)}
+
+
+@dataclass(frozen=True)
+class BidReview:
+    """The call against the highest contract the hand and the talon make double-dummy.
+
+    ``verdict``: ``"exact"``, ``"over"`` or ``"under"``; ``meksiko``: tricks without the talon per
+    Meksiko trump (``"N"`` without trump).
+    """
+
+    called: Contract
+    max_bid: Union[Contract, int, None]
+    verdict: str
+    best_tricks: int
+    best_trump: str
+    meksiko: Mapping[str, int]
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"called": self.called, "max_bid": self.max_bid, "verdict": self.verdict,
+                "best_tricks": self.best_tricks, "best_trump": self.best_trump, "meksiko": dict(self.meksiko)}
+
+
+@dataclass(frozen=True)
+class DiscardReview:
+    """The declarer's discard against the best one for the chosen trump and the best overall."""
+
+    chosen: Tuple[str, ...]
+    tricks: int  # the declarer's double-dummy tricks after the chosen discard
+    best_tricks: int  # ... after the best discard for the chosen trump
+    best: Tuple[Tuple[str, str], ...]  # every optimal discard for the chosen trump
+    best_trump: str
+    best_trump_tricks: int
+    loss: int
+    mark: str
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"chosen": list(self.chosen), "tricks": self.tricks, "best_tricks": self.best_tricks,
+                "best": [list(p) for p in self.best], "best_trump": self.best_trump,
+                "best_trump_tricks": self.best_trump_tricks, "loss": self.loss, "mark": self.mark}
+
+
+@dataclass(frozen=True)
+class PlayValue:
+    """The declarer's double-dummy value of the deal at the start of play and after the last card."""
+
+    start: int
+    end: int
+
+    def to_dict(self) -> Dict[str, int]:
+        return {"start": self.start, "end": self.end}
+
+
 @dataclass
 class PlayerReview:
     """One seat's summary: how many of its cards lost tricks, and how many tricks in all."""
@@ -117,19 +180,19 @@ class Review:
 
     record: DealRecord
     declarer: Optional[int]
-    contract: Optional[str]
-    trump: Optional[str]
-    result: Dict[str, Any]
-    bid: Optional[Dict[str, Any]]
-    discard: Optional[Dict[str, Any]]
+    contract: Optional[Contract]
+    trump: Optional[str]  # "S" "H" "D" "C", "N" without trump, None while not named
+    result: DealResult
+    bid: Optional[BidReview]
+    discard: Optional[DiscardReview]
     cards: List[CardReview] = field(default_factory=list)
     players: List[PlayerReview] = field(default_factory=list)
-    value: Optional[Dict[str, int]] = None  # the declarer's double-dummy value at the start and the end
+    value: Optional[PlayValue] = None
     nodes: int = 0
     single_dummy: Optional[Dict[str, int]] = None  # {"samples", "seed"} when the layer is on
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.record.phase
 
     @property
@@ -147,10 +210,10 @@ class Review:
             "contract": self.contract,
             "trump": self.trump,
             "phase": self.phase,
-            "result": dict(self.result),
-            "bid": None if self.bid is None else dict(self.bid),
-            "discard": None if self.discard is None else dict(self.discard),
-            "value": None if self.value is None else dict(self.value),
+            "result": self.result.to_dict(),
+            "bid": None if self.bid is None else self.bid.to_dict(),
+            "discard": None if self.discard is None else self.discard.to_dict(),
+            "value": None if self.value is None else self.value.to_dict(),
             "cards": [c.to_dict() for c in self.cards],
             "players": [p.to_dict() for p in self.players],
             "single_dummy": None if self.single_dummy is None else dict(self.single_dummy),
@@ -269,79 +332,68 @@ def _player(seat: int, role: Optional[str], sd: Optional[Dict[str, int]]) -> Pla
 
 def _single_dummy_options(single_dummy: object, samples: object, seed: object) -> Optional[Dict[str, int]]:
     if not isinstance(single_dummy, bool):
-        raise RecordError(f"single_dummy must be true or false, not {single_dummy!r}")
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise RecordError(f"samples must be a positive whole number, not {samples!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RecordError(f"seed must be a whole number, not {seed!r}")
-    return {"samples": samples, "seed": seed} if single_dummy else None
+        raise OptionError(f"single_dummy must be true or false, not {single_dummy!r}")
+    n, s = check_samples(samples), check_seed(seed)
+    return {"samples": n, "seed": s} if single_dummy else None
 
 
 def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]]) -> Review:
     declarer, contract = record.declarer, record.contract
     won = record.tricks_won
-    result: Dict[str, Any] = {"tricks": list(won), "finished": record.finished, "made": None, "scores": None}
+    result = DealResult(won, record.finished)
     if record.finished:
-        result["made"] = won[declarer] >= tricks_needed(contract)  # type: ignore[index]
-        result["scores"] = list(record.scores)  # type: ignore[arg-type]
-    if record.phase == AUCTION:  # no declarer yet: nothing to judge
+        assert declarer is not None and contract is not None
+        result = DealResult(won, True, won[declarer] >= contract.tricks_needed, record.scores)
+    if record.phase == Phase.AUCTION:  # no declarer yet: nothing to judge
         return Review(record, None, None, None, result, None, None,
                       players=[_player(s, None, sd) for s in range(3)], single_dummy=sd)
     assert declarer is not None and contract is not None
-    analysis = _analyze(record, declarer, solver)
+    analysis = analyze_declarer(record.hands, record.talon, declarer, record.profile, solver=solver)
     bid = _bid(contract, analysis)
     players = [_player(s, "declarer" if s == declarer else "defender", sd) for s in range(3)]
-    trump = None if record.trump is None else SUITS[record.trump]
-    if record.phase == DECLARE:
+    trump = trump_name(record.trump)
+    if record.phase == Phase.DECLARE:
         return Review(record, declarer, contract, None, result, bid, None, players=players, nodes=analysis.nodes,
                       single_dummy=sd)
 
     cards, nodes, start = _review_cards(record, solver, sd)
-    value = {"start": start, "end": cards[-1].after if cards else start}
+    value = PlayValue(start, cards[-1].after if cards else start)
     discard = None
     if contract != MEKSIKO:
+        assert trump is not None
         entry = analysis.with_talon[trump]
         best = analysis.best
         loss = entry["tricks"] - start
-        discard = {"chosen": [str(c) for c in record.discard], "tricks": start,
-                   "best_tricks": entry["tricks"], "best": [list(p) for p in entry["discards"]],
-                   "best_trump": best["trump"], "best_trump_tricks": best["tricks"],
-                   "loss": loss, "mark": mark_for(loss)}
+        discard = DiscardReview(tuple(str(c) for c in record.discard), start, entry["tricks"],
+                                tuple((p[0], p[1]) for p in entry["discards"]), best["trump"], best["tricks"],
+                                loss, mark_for(loss))
     for c in cards:
         players[c.seat].add(c)
     return Review(record, declarer, contract, trump, result, bid, discard, cards, players, value,
                   nodes + analysis.nodes, sd)
 
 
-def _analyze(record: DealRecord, declarer: int, solver: Solver) -> DeclarerAnalysis:
-    """:func:`~meksiko_solver.analysis.analyze_declarer` on ``solver`` (its table then already
-    holds much of the play's opening position)."""
-    profile = _analysis.get_rules(record.rules)
-    raw = solver._core.analyze(*_analysis._core_deal(record.hands, record.talon, declarer),
-                               _analysis._meksiko_mask(profile))
-    return _analysis._from_core(raw, profile)
-
-
-def _bid(contract: str, analysis: DeclarerAnalysis) -> Dict[str, Any]:
+def _bid(contract: Contract, analysis: DeclarerAnalysis) -> BidReview:
     """The call against the highest contract the hand and the talon make double-dummy."""
     max_bid = analysis.max_bid
-    called = contract_rank(contract)
-    could = 0 if max_bid is None else contract_rank(str(max_bid))
+    called = contract.rank
+    could = 0 if max_bid is None else Contract.parse(max_bid).rank
     verdict = "exact" if called == could else "over" if called > could else "under"
     best = analysis.best
-    return {"called": contract, "max_bid": max_bid, "verdict": verdict,
-            "best_tricks": best["tricks"], "best_trump": best["trump"], "meksiko": dict(analysis.meksiko)}
+    return BidReview(contract, max_bid, verdict, best["tricks"], best["trump"], dict(analysis.meksiko))
 
 
-def _review_cards(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]] = None) -> tuple:
+def _review_cards(record: DealRecord, solver: Solver,
+                  sd: Optional[Dict[str, int]] = None) -> Tuple[List[CardReview], int, int]:
     """(card reviews, search nodes, the declarer's value before the first card)."""
-    state = DealState(record.hands, record.talon, record.dealer, record.rules, record.mode)
+    state = DealState(record.hands, record.talon, record.dealer, record.profile, record.scoring)
     for call in record.auction:
         state.call(call)
-    if state.phase == DECLARE:
+    if state.phase == Phase.DECLARE:
         state.declare(record.discard, record.trump)
     declarer = state.declarer
-    trump = state.trump
+    assert declarer is not None
+    trump = Suit.NO_TRUMP if state.trump is None else state.trump
     out: List[CardReview] = []
     nodes = 0
     value: Optional[int] = None  # the declarer's whole-deal value now
@@ -383,15 +435,7 @@ def _review_cards(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int
     return out, nodes, start
 
 
-def _play_hint():
-    try:
-        from .hints import play_hint
-    except ImportError:  # the package may not re-export it
-        from .hints.play import play_hint
-    return play_hint
-
-
-def _judge_single_dummy(c: CardReview, state: DealState, legal: list, sd: Dict[str, int]) -> None:
+def _judge_single_dummy(c: CardReview, state: DealState, legal: List[Card], sd: Dict[str, int]) -> None:
     """Fill ``c``'s single-dummy fields from the hint engine at the view of the seat that played it.
 
     The hint gives, per legal card, the declarer's expected tricks for the deal over the worlds
@@ -401,7 +445,9 @@ def _judge_single_dummy(c: CardReview, state: DealState, legal: list, sd: Dict[s
     if len(legal) == 1:
         c.sd_loss, c.sd_best, c.sd_mark, c.excused = 0.0, [c.card], "", False
         return
-    hint = _play_hint()(state.view(c.seat), samples=sd["samples"], seed=sd["seed"] * 1000003 + c.i)
+    from .hints.play import play_hint  # the hints build on this module's package: imported when first used
+
+    hint = play_hint(state.view(c.seat), samples=sd["samples"], seed=sd["seed"] * 1000003 + c.i)
     expected = {str(o.card): o.tricks for o in hint.options}
     sign = 1 if c.side == DECLARER_SIDE else -1  # the side's preference: more (declarer) or fewer tricks
     top = max(sign * v for v in expected.values())
@@ -462,42 +508,44 @@ def _report_lines(r: Review) -> List[str]:
         lines.append(f"Dealer seat {rec.dealer}; the auction is not over "
                      f"({', '.join(rec.auction) or 'no calls yet'}): nothing to review.")
         return lines
-    trump = "no trump" if r.trump is None else f"trump {SUIT_NAMES[SUITS.index(r.trump)]}"
-    if r.trump is None and r.phase == DECLARE:
-        trump = "trump not named yet"
+    if r.trump is None:
+        trump = "trump not named yet" if r.phase == Phase.DECLARE else "no trump"
+    else:
+        suit = Suit.parse(r.trump)
+        trump = f"trump {SUIT_NAMES[suit]}" if suit.is_suit else "no trump"
     lines.append(f"Seat {r.declarer} declares {_contract_name(r.contract)}, {trump} "  # type: ignore[arg-type]
                  f"({rec.rules}, {rec.mode}); dealer seat {rec.dealer}")
     for seat, hand in enumerate(rec.hands):
         lines.append(f"  seat {seat}: {Hand(hand)}")
     lines.append(f"  talon:  {' '.join(map(str, rec.talon))}")
     res = r.result
-    tricks = "-".join(map(str, res["tricks"]))
-    if res["finished"]:
-        made = "made" if res["made"] else "down"
-        scores = "  ".join(f"{s:+d}" for s in res["scores"])
+    tricks = "-".join(map(str, res.tricks))
+    if res.finished:
+        made = "made" if res.made else "down"
+        scores = "  ".join(f"{s:+d}" for s in res.scores or ())
         lines.append(f"Result: tricks {tricks} (seats 0-1-2), contract {made}; scores {scores}")
     else:
         lines.append(f"Result: unfinished after {len(rec.play)} card(s); tricks so far {tricks}")
     b = r.bid
     assert b is not None
-    gap = {"exact": "the right call", "over": "an overbid", "under": "an underbid"}[b["verdict"]]
-    lines.append(f"Bid: called {_contract_name(b['called'])}; double-dummy the hand makes "
-                 f"{_bid_name(b['max_bid'])} (best {_tricks(b['best_tricks'])} with trump {b['best_trump']}"
+    gap = {"exact": "the right call", "over": "an overbid", "under": "an underbid"}[b.verdict]
+    lines.append(f"Bid: called {_contract_name(b.called)}; double-dummy the hand makes "
+                 f"{_bid_name(b.max_bid)} (best {_tricks(b.best_tricks)} with trump {b.best_trump}"
                  f" and the talon): {gap}")
     d = r.discard
     if d is not None:
-        best = ", ".join(" ".join(p) for p in d["best"][:4]) + (f" (+{len(d['best']) - 4} more)"
-                                                              if len(d["best"]) > 4 else "")
-        lines.append(f"Discard: {' '.join(d['chosen'])}{d['mark']} keeps {_tricks(d['tricks'])} with trump "
-                     f"{r.trump}; the best discard for {r.trump} keeps {d['best_tricks']} ({best}); "
-                     f"the best trump is {d['best_trump']} with {d['best_trump_tricks']}")
+        best = ", ".join(" ".join(p) for p in d.best[:4]) + (f" (+{len(d.best) - 4} more)"
+                                                           if len(d.best) > 4 else "")
+        lines.append(f"Discard: {' '.join(d.chosen)}{d.mark} keeps {_tricks(d.tricks)} with trump "
+                     f"{r.trump}; the best discard for {r.trump} keeps {d.best_tricks} ({best}); "
+                     f"the best trump is {d.best_trump} with {d.best_trump_tricks}")
     elif r.contract == MEKSIKO:
         lines.append("Discard: none on Meksiko (the talon stays out of play)")
-    if r.phase == DECLARE:
+    if r.phase == Phase.DECLARE:
         lines.append("The declarer has not discarded and named trump yet: no cards to review.")
         return lines
     if r.value is not None:
-        lines.append(f"Declarer's double-dummy tricks at the start of play: {r.value['start']}")
+        lines.append(f"Declarer's double-dummy tricks at the start of play: {r.value.start}")
     lines.append("")
     sd = r.single_dummy is not None
     lines.append("trick  cards (seat:card, ? loses a trick, ?? two or more)   won by   declarer DD")
@@ -533,10 +581,10 @@ def _report_lines(r: Review) -> List[str]:
         lines.append(f"  seat {p.seat} {p.role:<8}  {_mistakes(p.mistakes):<12} {_tricks(p.tricks_lost)} lost "
                      f"in {p.cards} card(s){_sd_summary(p)}")
     if r.value is not None and r.cards:
-        lines.append(f"Declarer's double-dummy tricks: {r.value['start']} at the start, {r.value['end']} at the end "
+        lines.append(f"Declarer's double-dummy tricks: {r.value.start} at the start, {r.value.end} at the end "
                      f"(declarer lost {r.side_loss(DECLARER_SIDE)}, defenders lost {r.side_loss(DEFENDERS_SIDE)})")
     return lines
 
 
-__all__ = ["CardReview", "GameReview", "PlayerReview", "Review", "load_record", "mark_for", "review", "review_deal",
+__all__ = ["BidReview", "CardReview", "DealResult", "DiscardReview", "GameReview", "PlayValue", "PlayerReview", "Review", "load_record", "mark_for", "review", "review_deal",
            "sd_mark_for"]

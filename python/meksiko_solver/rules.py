@@ -2,7 +2,7 @@
 
 Two profiles exist (see ``docs/rules.md``): ``mexico-club`` (the default) and
 ``classic``. Everything that differs between them is a field here, so the rest of
-the engine asks the profile instead of testing its name.
+the library asks the profile instead of testing its name.
 
 >>> get_rules("classic").meksiko_trump
 False
@@ -67,6 +67,8 @@ class RuleProfile:
     def mode(self, name: Union[str, ScoringMode, None] = None) -> ScoringMode:
         """The scoring mode called ``name`` (None: the default one)."""
         if isinstance(name, ScoringMode):
+            if name in self.modes:  # already parsed: nothing to look up
+                return name
             name = name.name
         if name is None:
             return self.modes[0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence, Tuple, Union
 
-from .auction import MEKSIKO, parse_contract, tricks_needed
+from .auction import MEKSIKO, parse_contract
 from .cards import parse_seat
 from .errors import MeksikoError
 from .rules import PLAY_ON, GameConfig, RuleProfile, ScoringMode, get_rules
@@ -49,11 +49,11 @@ def score_deal(contract: object, declarer: int, tricks: Sequence[int],
     declarer = parse_seat(declarer, "declarer")
     counts = _trick_counts(tricks)
     meksiko = contract == MEKSIKO
-    b = profile.meksiko_value if meksiko else int(contract)
+    b = profile.meksiko_value if meksiko else contract.tricks_needed  # a bid is worth its tricks
     scores = []
     for seat, taken in enumerate(counts):
         if seat == declarer:
-            if taken >= tricks_needed(contract):
+            if taken >= contract.tricks_needed:
                 scores.append(b if meksiko else taken)
             else:
                 scores.append(-scoring.fail_factor * b)

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
+from typing import Any, Dict, Iterable, List, Optional, Sequence
 
-from . import _core
+from . import engine
 from .cards import Card
 from .errors import PositionError
+from .options import check_table_mb, check_threads
 from .position import Position
 
-DEFAULT_TABLE_MB = _core.DEFAULT_TT_BYTES >> 20
+DEFAULT_TABLE_MB = engine.DEFAULT_TABLE_BYTES >> 20
 
 
 @dataclass
@@ -31,16 +32,16 @@ class SolveResult:
 
     position: Position
     tricks: int
-    card_tricks: dict = field(default_factory=dict)
-    line: list = field(default_factory=list)
+    card_tricks: Dict[str, int] = field(default_factory=dict)
+    line: List[str] = field(default_factory=list)
     nodes: int = 0
 
     @property
-    def best_cards(self) -> list:
+    def best_cards(self) -> List[str]:
         """The legal cards that keep the position's value."""
         return [c for c, v in self.card_tricks.items() if v == self.tricks]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {
             "position": str(self.position),
             "to_move": self.position.to_move,
@@ -55,13 +56,13 @@ class Solver:
     """A double-dummy solver with its own transposition table.
 
     A Solver is not shared between threads; the module-level :func:`solve`
-    keeps one per thread. ``table_mb`` sets the table's size in MiB.
+    keeps one per thread. ``table_mb`` sets the table's size in MiB (OptionError
+    outside 1..4096). Its searches share the table, so a run of related positions
+    (the cards of one deal, its declarer analysis) is solved faster on one Solver.
     """
 
     def __init__(self, table_mb: int = DEFAULT_TABLE_MB) -> None:
-        if not isinstance(table_mb, int) or not 1 <= table_mb <= 4096:
-            raise PositionError(f"table_mb must be an integer from 1 to 4096, not {table_mb!r}")
-        self._core = _core.Solver(table_mb << 20)
+        self._core = engine.CoreSolver(check_table_mb(table_mb) << 20)
 
     def solve_position(self, position: Position, card_values: bool = True, line: bool = True) -> SolveResult:
         try:
@@ -82,6 +83,15 @@ class Solver:
     ) -> SolveResult:
         position = Position.create(hands, trump, declarer, leader, played)
         return self.solve_position(position, card_values, card_values if line is None else line)
+
+    def analyze_deal(self, deal: engine.DealTuple, meksiko_trumps: int) -> engine.EngineAnalysis:
+        """The engine's declarer analysis of a checked deal tuple ``(hands, talon, declarer)`` on
+        this solver's table (see :mod:`meksiko_solver.engine`); :func:`~meksiko_solver.analysis.analyze_declarer`
+        turns it into a DeclarerAnalysis."""
+        try:
+            return self._core.analyze(*deal, meksiko_trumps)
+        except ValueError as exc:  # the engine's own validation
+            raise PositionError(str(exc)) from None
 
 
 _per_thread = threading.local()
@@ -131,19 +141,18 @@ def _as_position(item: object, index: int) -> Position:
 
 def solve_many(
     positions: Sequence[object], card_values: bool = False, line: bool = False, threads: int = 0
-) -> list:
+) -> List[SolveResult]:
     """Solve many positions on every core (``threads=0``) with the GIL released.
 
     Each item is a Position, a dict with the arguments of :func:`solve`, or a
     (hands, trump, declarer, leader[, played]) tuple. Results come in input order.
     """
-    if not isinstance(threads, int) or threads < 0:
-        raise PositionError(f"threads must be 0 (every core) or a positive number, not {threads!r}")
+    check_threads(threads)
     parsed = [_as_position(p, i) for i, p in enumerate(positions)]
-    raws = _core.solve_many([p.core_args() for p in parsed], card_values, line, threads)
+    raws = engine.solve_batch([p.core_args() for p in parsed], card_values, line, threads)
     return [_result(p, raw) for p, raw in zip(parsed, raws)]
 
 
-def _result(position: Position, raw) -> SolveResult:
+def _result(position: Position, raw: engine.EngineSolveResult) -> SolveResult:
     card_tricks = {str(Card(c)): v for c, v in sorted(raw.card_values, key=lambda cv: Card(cv[0]))}
     return SolveResult(position, raw.tricks, card_tricks, [str(Card(c)) for c in raw.line], raw.nodes)

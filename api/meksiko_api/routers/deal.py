@@ -9,7 +9,7 @@ from fastapi import APIRouter
 
 from meksiko_solver.analysis import parse_deal
 from meksiko_solver.cards import Card, Hand
-from meksiko_solver.game import deal_cards
+from meksiko_solver.deal import deal_cards
 from meksiko_solver.record import DealRecord
 
 from ..errors import ERROR_RESPONSES

@@ -20,10 +20,10 @@ from typing import Callable, List, Optional
 from fastapi import APIRouter
 
 from meksiko_solver.auction import MEKSIKO
-from meksiko_solver.cards import SUITS, trump_name
-from meksiko_solver.deal import DealState
+from meksiko_solver.cards import SUITS, Suit, trump_name
+from meksiko_solver.deal import DealState, Phase
 from meksiko_solver.errors import MeksikoError, RecordError
-from meksiko_solver.policies import AUCTION, DECLARE, DONE, PLAY, Policy, RandomPolicy
+from meksiko_solver.policies import Policy, RandomPolicy
 from meksiko_solver.record import DealRecord
 from meksiko_solver.solver import solve
 
@@ -79,7 +79,8 @@ def engine_policy(name: str, seed: int, step: int, samples: Optional[int]) -> Po
 
 def decisions_made(state: DealState) -> int:
     """How many decisions the deal has seen: calls, the declaration, cards."""
-    declared = state.phase in (PLAY, DONE) and not (state.contract == MEKSIKO and state.trump is None)
+    declared = state.phase in (Phase.PLAY, Phase.DONE) and not (state.contract == MEKSIKO
+                                                                and state.trump == Suit.NO_TRUMP)
     return len(state.auction.calls) + int(declared) + len(state.played)
 
 
@@ -87,10 +88,10 @@ def apply(state: DealState, decision: object) -> dict:
     """Apply a policy's decision for the seat to move; the action as the answer lists it."""
     seat, phase = state.to_move, state.phase
     assert seat is not None
-    if phase == AUCTION:
+    if phase == Phase.AUCTION:
         state.call(decision)
         return {"seat": seat, "phase": phase, "call": state.auction.calls[-1]}
-    if phase == DECLARE:
+    if phase == Phase.DECLARE:
         if not (isinstance(decision, (tuple, list)) and len(decision) == 2):
             raise MeksikoError(f"seat {seat}'s policy must return (discard, trump), not {decision!r}")
         state.declare(*decision)
@@ -102,7 +103,7 @@ def apply(state: DealState, decision: object) -> dict:
 
 # --- the human's decision --------------------------------------------------------------------------
 
-WHAT = {AUCTION: "call (5..10, M or NEXT)", DECLARE: "discard and name trump", PLAY: "play a card"}
+WHAT = {Phase.AUCTION: "call (5..10, M or NEXT)", Phase.DECLARE: "discard and name trump", Phase.PLAY: "play a card"}
 
 
 def apply_action(state: DealState, seat: int, action: TableAction) -> None:
@@ -113,15 +114,15 @@ def apply_action(state: DealState, seat: int, action: TableAction) -> None:
     if to_move != seat:
         raise MeksikoError(f"action: it is seat {to_move}'s turn to {WHAT[phase]}, not seat {seat}'s")
     given = [name for name in ("call", "discard", "trump", "card") if getattr(action, name) is not None]
-    wanted = {AUCTION: ["call"], DECLARE: ["discard", "trump"], PLAY: ["card"]}[phase]
+    wanted = {Phase.AUCTION: ["call"], Phase.DECLARE: ["discard", "trump"], Phase.PLAY: ["card"]}[phase]
     extra = [name for name in given if name not in wanted]
     if extra or not given:
         got = f"not {' and '.join(extra)}" if extra else "but the action is empty"
         raise MeksikoError(f"action: seat {seat} must {WHAT[phase]} now ({' and '.join(wanted)}), {got}")
     try:
-        if phase == AUCTION:
+        if phase == Phase.AUCTION:
             state.call(action.call)
-        elif phase == DECLARE:
+        elif phase == Phase.DECLARE:
             state.declare(action.discard or (), action.trump)
         else:
             state.play(action.card)
@@ -155,7 +156,7 @@ def table_state(state: DealState, seat: int, engine: str, actions: List[dict]) -
     phase, to_move = state.phase, state.to_move
     mine = to_move == seat
     declare = None
-    if phase == DECLARE and mine:
+    if phase == Phase.DECLARE and mine:
         declare = {"cards": [str(c) for c in state.hand(seat)],
                    "discard": 0 if state.contract == MEKSIKO else 2, "trumps": list(SUITS)}
     scores = state.scores()
@@ -173,8 +174,8 @@ def table_state(state: DealState, seat: int, engine: str, actions: List[dict]) -
         "trump": trump_name(state.trump),
         "hand": [str(c) for c in state.hand(seat)],
         "talon": [str(c) for c in state.talon] if state.talon_exposed else None,
-        "legal_calls": list(state.legal_calls()) if mine and phase == AUCTION else [],
-        "legal_cards": [str(c) for c in state.legal_cards()] if mine and phase == PLAY else [],
+        "legal_calls": list(state.legal_calls()) if mine and phase == Phase.AUCTION else [],
+        "legal_cards": [str(c) for c in state.legal_cards()] if mine and phase == Phase.PLAY else [],
         "declare": declare,
         "view": seat_view(state, seat),
         "tricks": tricks_of(state),
@@ -215,7 +216,7 @@ async def position(body: PositionRequest, pool: Pool) -> dict:
 
     def work() -> dict:
         record = load_record(body.record)
-        if record.phase in (AUCTION, DECLARE):
+        if record.phase in (Phase.AUCTION, Phase.DECLARE):
             raise MeksikoError(f"record: the play has not started (the deal is in the {record.phase} phase)")
         index = len(record.play) if body.index is None else body.index
         if index > len(record.play):
@@ -231,14 +232,14 @@ async def position(body: PositionRequest, pool: Pool) -> dict:
             "card": str(record.play[index]) if index < len(record.play) else None,
             "declarer": declarer, "contract": state.contract, "trump": trump_name(state.trump),
             "hands": [[str(c) for c in state.hand(s)] for s in range(3)],
-            "leader": state.leader if state.phase == PLAY else None,
+            "leader": state.leader if state.phase == Phase.PLAY else None,
             "played": [str(c) for c in state.trick_cards],
             "to_move": state.to_move,
             "tricks": tricks_of(state),
             "tricks_won": list(state.tricks_won),
             "value": won, "values": {}, "line": [],
         }
-        if state.phase == PLAY:
+        if state.phase == Phase.PLAY:
             result = solve([state.hand(s) for s in range(3)], trump_name(state.trump), declarer,
                            state.leader, state.trick_cards, card_values=True)
             out["value"] = won + result.tricks

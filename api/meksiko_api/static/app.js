@@ -60,8 +60,9 @@
     return el("span", { class: RED.has(suit) ? "suit-red" : "suit-black", title: SUIT_NAME[suit] }, SYMBOL[suit]);
   }
 
+  /** A trump as the API writes it: "S" "H" "D" "C", or "N" (no trump, shown as NT). */
   function trumpSpan(trump) {
-    return trump ? suitSpan(trump) : el("span", { title: "no trump" }, "NT");
+    return suitSpan(trump);
   }
 
   /** A card: a small white rounded rectangle, rank over suit, red hearts and diamonds. */
@@ -306,7 +307,7 @@
         el("th", { colspan: mk.length, class: "group-start" }, "Meksiko (no talon)"),
         el("th", { colspan: 3, class: "group-start" }, "best contract"), el("th", { rowspan: 2, class: "group-start" }, "max bid")),
       el("tr", {}, SUITS.map((t, i) => el("th", { class: `sym${i === 0 ? " group-start" : ""}` }, suitSpan(t))),
-        mk.map((t, i) => el("th", { class: `sym${i === 0 ? " group-start" : ""}` }, t === "N" ? "NT" : suitSpan(t))),
+        mk.map((t, i) => el("th", { class: `sym${i === 0 ? " group-start" : ""}` }, trumpSpan(t))),
         el("th", { class: "group-start" }, "tricks"), el("th", {}, "trump"), el("th", {}, "discard")));
     const body = el("tbody");
     for (const a of table.seats) {
@@ -476,7 +477,7 @@
     status.push(el("span", {}, "Dealer ", el("b", {}, seatName(rec.dealer, you))));
     if (r.contract) {
       status.push(el("span", {}, "Contract ", el("b", {}, contractText(r.contract)), " by ", el("b", {}, seatName(r.declarer, you))));
-      status.push(el("span", {}, "Trump ", el("b", {}, r.trump ? suitSpan(r.trump) : r.phase === "declare" ? "not named yet" : "none")));
+      status.push(el("span", {}, "Trump ", el("b", {}, r.trump ? trumpSpan(r.trump) : "not named yet")));
     } else {
       status.push(el("span", {}, "Auction in progress"));
     }
@@ -507,7 +508,7 @@
       center.push(pile(r.talon ? "Talon, face up" : "Talon", r.talon ? r.talon : [null, null]));
     }
     if (r.contract) {
-      const trump = r.trump ? [" ", suitSpan(r.trump)] : r.phase === "declare" ? "" : " NT";
+      const trump = r.trump ? [" ", trumpSpan(r.trump)] : "";
       center.push(el("div", { class: "contract-chip" }, r.declarer === you ? "You play" : `Seat ${r.declarer} plays`,
         el("span", { class: "big" }, contractText(r.contract), trump)));
     }

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..analysis import DeclarerAnalysis, analyze_declarer, deal_table, parse_deal
 from ..cards import Hand
-from ..game import deal_cards
+from ..deal import deal_cards
 from ..rules import RULES
 from . import print_json
 from .hands import split_deal

@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Optional, Sequence, TextIO, Tuple, Union
 from ..analysis import DealTable, DeclarerAnalysis, analyze_many, parse_deal
 from ..cards import Card, parse_seat
 from ..errors import MeksikoError, NotationError
-from ..game import deal_cards
+from ..deal import deal_cards
 from . import read_input
 from .progress import progress_bar
 

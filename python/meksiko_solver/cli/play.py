@@ -6,7 +6,7 @@ import argparse
 from typing import Any, Iterable, List
 
 from ..auction import Auction
-from ..cards import SUIT_NAMES, Hand
+from ..cards import SUIT_NAMES, Hand, Suit
 from ..errors import RecordError
 from ..game import play_game
 from ..record import DealRecord, GameRecord
@@ -57,7 +57,7 @@ def format_deal(number: int, deal: DealRecord) -> List[str]:
     auction = Auction(deal.dealer, deal.rules, deal.auction)
     lines.append("  auction: " + ", ".join(f"{seat}:{call}" for seat, call in auction.seat_calls))
     contract = "Meksiko" if deal.contract == "M" else deal.contract
-    trump = "no trump" if deal.trump is None else f"trump {SUIT_NAMES[deal.trump]}"
+    trump = "no trump" if deal.trump in (None, Suit.NO_TRUMP) else f"trump {SUIT_NAMES[deal.trump]}"
     discard = f", discards {' '.join(map(str, deal.discard))}" if deal.discard else ""
     lines.append(f"  seat {deal.declarer} declares {contract}{discard}, {trump}")
     for i, trick in enumerate(deal.tricks, 1):

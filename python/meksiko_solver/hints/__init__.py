@@ -5,6 +5,14 @@ has seen (:mod:`.sampling`), each world is solved double-dummy on every core, an
 with the best expected result under the rule profile's scoring is recommended. See
 ``docs/hints.md``.
 
+The modules: one per hint (:mod:`.bid`, :mod:`.discard`, and :mod:`.play` -- the *play hint*,
+not the trick rules, which are :mod:`meksiko_solver.play`); :mod:`.policy` -- the hint engine
+and a rule-based baseline as players (the policy protocol and the random player are
+:mod:`meksiko_solver.policies`); :mod:`.view` and :mod:`.sampling` -- what a seat has seen and the
+worlds consistent with it; :mod:`.batch` -- solving batches of worlds on every core within a time
+budget; :mod:`.outcome` -- scoring a world's result; :mod:`.heuristics` -- rules of thumb on card
+masks; :mod:`.arena` -- seeded deals played by chosen policies and judged double-dummy.
+
 >>> from meksiko_solver.hints import bid_hint
 >>> bid_hint({"seat": 0, "dealer": 2, "hand": "AKQJT987.AK.-.-", "auction": []}, samples=4).call
 'M'

@@ -25,17 +25,20 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from .. import _core
+from .. import engine
 from ..analysis import analyze_many
 from ..auction import CONTRACTS, MEKSIKO
 from ..errors import MeksikoError
 from ..game import play_deal
-from ..policies import AUCTION, RandomPolicy
+from ..deal import Phase
+from ..policies import RandomPolicy
 from ..record import DealRecord
-from ..rules import get_rules
-from .engine import TT_BYTES, check
+from ..cards import Suit, cards_to_mask
+from ..options import check_samples, check_seed
+from ..rules import RuleProfile, get_rules
+from .batch import TT_BYTES, check
 from .policy import BaselinePolicy, HintPolicy
 
 POLICIES = ("hint", "baseline", "random")
@@ -90,6 +93,34 @@ class PolicyStats:
         return out
 
 
+@dataclass(frozen=True)
+class Calibration:
+    """How well the bid hint's predicted chances of making match the double-dummy outcomes.
+
+    ``brier``: the mean of (probability - outcome)^2 over ``predictions``; ``reference``: the same
+    for always predicting each contract's observed frequency; ``skill`` = 1 - brier / reference.
+    ``per_contract``: contract -> ``{"brier", "predicted", "observed"}``; ``reliability``: ten
+    bins of the predictions, ``{"from", "to", "count", "predicted", "observed"}`` each. Without
+    any prediction only ``hints`` and ``predictions`` (0) are set.
+    """
+
+    hints: int
+    predictions: int
+    brier: Optional[float] = None
+    reference: Optional[float] = None
+    skill: Optional[float] = None
+    per_contract: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    reliability: Tuple[Mapping[str, Any], ...] = ()
+
+    def to_dict(self) -> Dict[str, Any]:
+        if not self.predictions:
+            return {"hints": self.hints, "predictions": self.predictions}
+        return {"hints": self.hints, "predictions": self.predictions, "brier": self.brier,
+                "reference": self.reference, "skill": self.skill,
+                "per_contract": {c: dict(v) for c, v in self.per_contract.items()},
+                "reliability": [dict(b) for b in self.reliability]}
+
+
 @dataclass
 class ArenaResult:
     deals: int
@@ -99,14 +130,14 @@ class ArenaResult:
     rules: str
     mode: str
     stats: Dict[str, PolicyStats]
-    calibration: Dict[str, Any]
+    calibration: Calibration
     records: List[DealRecord] = field(default_factory=list, repr=False)
 
     def to_dict(self) -> Dict[str, Any]:
         return {"deals": self.deals, "seed": self.seed, "policies": list(self.lineup), "samples": self.samples,
                 "rules": self.rules, "mode": self.mode,
                 "results": {name: s.to_dict() for name, s in self.stats.items()},
-                "calibration": self.calibration}
+                "calibration": self.calibration.to_dict()}
 
     def __str__(self) -> str:
         lines = [f"arena: {self.deals} deals, seed {self.seed}, lineup {', '.join(self.lineup)} (rotated), "
@@ -127,7 +158,7 @@ class ArenaResult:
             avg = d["average_score"]
             lines.append(f"{name:<10} {s.declared:>8} {s.made:>5} {'-' if rate is None else f'{100 * rate:.1f}':>7} "
                          f"{s.seat_deals:>10} {'-' if avg is None else f'{avg:.3f}':>9}")
-        cal = self.calibration
+        cal = self.calibration.to_dict()
         if cal.get("predictions"):
             lines.append(f"bid hint calibration: {cal['hints']} hints, {cal['predictions']} predictions, "
                          f"Brier {cal['brier']:.4f} (reference {cal['reference']:.4f}, skill {cal['skill']:.3f})")
@@ -144,10 +175,9 @@ def run_arena(deals: int = 200, seed: int = 0, policies: object = DEFAULT_LINEUP
               rules: Optional[str] = None, mode: Optional[str] = None,
               progress: Optional[Callable[[int, int], None]] = None) -> ArenaResult:
     """Play ``deals`` seeded deals with the lineup ``policies`` (rotated) and judge them."""
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
-        raise MeksikoError(f"deals must be a positive whole number, not {deals!r}")
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise MeksikoError(f"samples must be a positive whole number, not {samples!r}")
+    check_samples(deals, "deals")
+    check_samples(samples)
+    check_seed(seed)
     lineup = parse_lineup(policies)
     profile = get_rules(rules)
     scoring = profile.mode(mode)
@@ -155,7 +185,7 @@ def run_arena(deals: int = 200, seed: int = 0, policies: object = DEFAULT_LINEUP
     current = {"deal": 0}
 
     def on_hint(phase: str, view, hint) -> None:
-        if phase == AUCTION:
+        if phase == Phase.AUCTION:
             predictions.setdefault((current["deal"], view.seat), dict(hint.predictions))
 
     instances = {name: make_policy(name, samples, seed, on_hint) for name in set(lineup)}
@@ -181,7 +211,7 @@ def run_arena(deals: int = 200, seed: int = 0, policies: object = DEFAULT_LINEUP
             st.score += scores[s]  # type: ignore[index]
         st = stats[names[record.declarer]]  # type: ignore[index]
         st.declared += 1
-        st.made += record.tricks_won[record.declarer] >= (10 if record.contract == MEKSIKO else int(record.contract))  # type: ignore[index, arg-type]
+        st.made += record.tricks_won[record.declarer] >= record.contract.tricks_needed  # type: ignore[index, union-attr]
     calibration = _calibration(records, predictions, profile)
     return ArenaResult(deals, seed, lineup, samples, profile.name, scoring.name, stats, calibration, records)
 
@@ -192,15 +222,15 @@ def _judge_cards(records: Sequence[DealRecord], seats_of: Sequence[Sequence[str]
     items, meta = [], []
     for record, names in zip(records, seats_of):
         state = DealRecord.from_dict({**record.to_dict(), "play": []}).replay()
-        trump = _core.NO_TRUMP if state.trump is None else state.trump
+        trump = Suit.NO_TRUMP if state.trump is None else state.trump
         for card in record.play:
             seat = state.to_move
-            hands = [sum(c.mask for c in state.hand(s)) for s in range(3)]
+            hands = [cards_to_mask(state.hand(s)) for s in range(3)]
             trick = [c.index for c in state.trick_cards]
             items.append((hands, trump, state.declarer, state.leader, trick))
             meta.append((names[seat], seat == state.declarer, card.index, len(state.legal_cards()) > 1))  # type: ignore[index]
             state.play(card)
-    results = _core.solve_many(items, True, False, 0, TT_BYTES)
+    results = engine.solve_batch(items, True, False, 0, TT_BYTES)
     check(results)
     for (name, declaring, card, choice), r in zip(meta, results):
         value = dict(r.card_values)[card]
@@ -212,9 +242,10 @@ def _judge_cards(records: Sequence[DealRecord], seats_of: Sequence[Sequence[str]
         st.choices[role] += choice
 
 
-def _calibration(records: Sequence[DealRecord], predictions: Dict[tuple, Dict[str, float]], profile) -> Dict[str, Any]:
+def _calibration(records: Sequence[DealRecord], predictions: Dict[Tuple[int, int], Dict[str, float]],
+                 profile: RuleProfile) -> Calibration:
     if not predictions:
-        return {"hints": 0, "predictions": 0}
+        return Calibration(0, 0)
     keys = sorted(predictions)
     by_key: Dict[tuple, Any] = {}
     for seat in range(3):
@@ -228,7 +259,7 @@ def _calibration(records: Sequence[DealRecord], predictions: Dict[tuple, Dict[st
         best = a.best["tricks"]
         meksiko = any(v == 10 for v in a.meksiko.values())
         for contract in CONTRACTS:
-            outcome = meksiko if contract == MEKSIKO else best >= int(contract)
+            outcome = meksiko if contract == MEKSIKO else best >= contract.tricks_needed
             pairs.append((contract, predictions[(i, seat)][contract], float(outcome)))
     brier = sum((p - o) ** 2 for _, p, o in pairs) / len(pairs)
     per_contract: Dict[str, Any] = {}
@@ -249,6 +280,5 @@ def _calibration(records: Sequence[DealRecord], predictions: Dict[tuple, Dict[st
                     "predicted": round(sum(p for p, _ in bins[b]) / len(bins[b]), 4) if bins[b] else None,
                     "observed": round(sum(o for _, o in bins[b]) / len(bins[b]), 4) if bins[b] else None}
                    for b in range(10)]
-    return {"hints": len(keys), "predictions": len(pairs), "brier": round(brier, 4),
-            "reference": round(reference, 4), "skill": round(1 - brier / reference, 4) if reference else None,
-            "per_contract": per_contract, "reliability": reliability}
+    return Calibration(len(keys), len(pairs), round(brier, 4), round(reference, 4),
+                       round(1 - brier / reference, 4) if reference else None, per_contract, tuple(reliability))

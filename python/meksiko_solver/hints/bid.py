@@ -1,7 +1,7 @@
 """The bid hint: what to call, from the bidder's own ten cards.
 
 Each sampled world (the other two hands and the face-down talon) gets the double-dummy best
-declaration of the bidding seat (``_core.best_declaration_many``, every core, GIL released):
+declaration of the bidding seat (``engine.best_declaration_batch``, every core, GIL released):
 the most tricks over the four trumps and every discard, exactly (a search that only asks
 each discard whether it beats the best so far, over all trumps at once), and whether Meksiko
 (all ten tricks without the talon: with a named trump under ``mexico-club``, without trump
@@ -35,15 +35,14 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
-from .. import _core
-from ..auction import CONTRACTS, MEKSIKO, NEXT, Auction, contract_rank
+from .. import engine
+from ..auction import CONTRACTS, MEKSIKO, NEXT, Auction, Contract, contract_rank
 from ..errors import MeksikoError
-from ..cards import Card
+from ..cards import Card, Suit
 from ..play import trick_winner
-from ..policies import AUCTION
-from ..rules import get_rules
+from ..deal import Phase
 from .common import DEFAULT_SAMPLES, HintResult, rnd, start
-from .engine import TT_BYTES, check, solve_worlds
+from .batch import TT_BYTES, check, solve_worlds
 from .heuristics import best_suit, simple_declare
 from .outcome import Scorer
 
@@ -86,27 +85,27 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
              time_budget_ms: Optional[float] = None) -> BidHint:
     """The bid hint for the seat to call in ``view`` (a View, dict, JSON text or SeatView)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms)
-    if v.phase != AUCTION:
+    if v.phase != Phase.AUCTION:
         raise MeksikoError(f"no call to make: the auction is over (the deal is in the {v.phase} phase)")
     if v.to_move != v.seat:
         raise MeksikoError(f"it is seat {v.to_move}'s turn to call, not seat {v.seat}'s")
     seat, layout = v.seat, worlds.layout
-    profile = get_rules(v.rules)
+    profile = v.profile
     solved = _best_declarations(v, worlds, seed, budget.fraction(0.9))
 
     # The opponent who would declare if this seat passes, and the contract he would play.
-    auction = Auction(v.dealer, v.rules, v.auction)
+    auction = Auction(v.dealer, profile, v.auction)
     if auction.high_bidder is not None:
         opponent, their_contract = auction.high_bidder, auction.high_bid
     else:
         opponent = next(s for s in ((seat + 1) % 3, (seat + 2) % 3) if s not in auction.passed)
-        their_contract = "5"
+        their_contract = Contract.FIVE
 
     extra: list = []  # (world index, kind, trump) for one solve_many call
     positions: list = []
     best_tricks: List[int] = []
     meksiko_made: List[bool] = []
-    meksiko_trumps = range(4) if profile.meksiko_trump else [_core.NO_TRUMP]
+    meksiko_trumps = range(4) if profile.meksiko_trump else [Suit.NO_TRUMP]
     for i, (world, best) in enumerate(solved):
         deal = v.world_deal(layout, world)
         hands = deal["hands"]
@@ -119,22 +118,22 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         their = list(hands)
         if their_contract == MEKSIKO:
             # (classic, after Meksiko only NEXT is legal) without the talon, as he would play it
-            trump = _core.NO_TRUMP if not profile.meksiko_trump else best_suit(hands[opponent])
+            trump = Suit.NO_TRUMP if not profile.meksiko_trump else best_suit(hands[opponent])
         else:
             twelve = hands[opponent] | deal["talon"]
             discard, trump = simple_declare(twelve)
             their[opponent] = twelve & ~discard
         extra.append((i, "P", trump))
         positions.append((their, trump, opponent, opponent, []))
-    raws = _core.solve_many(positions, False, True, 0, TT_BYTES) if positions else []
+    raws = engine.solve_batch(positions, False, True, 0, TT_BYTES) if positions else []
     check(raws)
-    pass_scorer = Scorer(v.rules, v.mode, seat, their_contract, opponent, v.totals)
+    pass_scorer = Scorer(v.profile, v.scoring, seat, their_contract, opponent, v.totals)
     pass_total = 0.0
     for (i, kind, trump), raw in zip(extra, raws):
         if kind == "M":
             meksiko_made[i] = meksiko_made[i] or raw.tricks == 10
         else:
-            won = _line_tricks(raw.line, opponent, None if trump == _core.NO_TRUMP else trump)
+            won = _line_tricks(raw.line, opponent, trump)
             pass_total += pass_scorer.score(raw.tricks, won[seat])
 
     n = len(solved)
@@ -142,7 +141,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     predictions: Dict[str, float] = {}
     legal = set(v.legal_calls)
     for contract in CONTRACTS:
-        scorer = Scorer(v.rules, v.mode, seat, contract, seat, v.totals)
+        scorer = Scorer(v.profile, v.scoring, seat, contract, seat, v.totals)
         if contract == MEKSIKO:
             made = sum(meksiko_made)
             score = sum(scorer.score(10 if m else 0) for m in meksiko_made)
@@ -160,7 +159,8 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     worth = [c for c in CONTRACTS if by_call[c].score > pass_score]
     max_bid = max(worth, key=contract_rank) if worth else None
     return BidHint(seat=seat, worlds=n, samples=worlds.requested, seed=seed, consistent=worlds.count,
-                   elapsed=budget.elapsed(), call=choice, max_bid=max_bid, options=options,
+                   elapsed=budget.elapsed(), call=str(choice), max_bid=None if max_bid is None else str(max_bid),
+                   options=options,
                    tricks=sum(best_tricks) / n,
                    pass_estimate={"score": pass_score, "declarer": opponent, "contract": their_contract,
                                   "method": PASS_METHOD},
@@ -188,7 +188,7 @@ def _best_declarations(v, worlds, seed: int, budget) -> list:
         return [(deal["hands"], deal["talon"], v.seat)]
 
     def call(items: list) -> list:
-        results = _core.best_declaration_many(items, 0, 0, TT_BYTES)
+        results = engine.best_declaration_batch(items, 0, 0, TT_BYTES)
         check(results)
         return results
 

@@ -5,24 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, Optional, Tuple
 
-from ..errors import MeksikoError
-from .engine import Budget
+from ..options import check_samples, check_seed
+from .batch import Budget
 from .sampling import Layout, World
 from .view import View, parse_view
 
 DEFAULT_SAMPLES = 200
-
-
-def check_samples(samples: object) -> int:
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise MeksikoError(f"samples must be a positive whole number, not {samples!r}")
-    return samples
-
-
-def check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise MeksikoError(f"seed must be a whole number, not {seed!r}")
-    return seed
 
 
 @dataclass

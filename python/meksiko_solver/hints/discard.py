@@ -3,7 +3,7 @@ holds twelve cards after a numeric contract (and, on a ``mexico-club`` Meksiko, 
 
 The unseen cards are the defenders' twenty; each sampled world is one way they may lie. A
 candidate is a (discard, trump) pair, scored per world by solving the declarer's position after
-it double-dummy (tricks only, ``_core.solve_many``, every core, GIL released).
+it double-dummy (tricks only, ``engine.solve_batch``, every core, GIL released).
 
 Candidates are reduced before solving:
 
@@ -12,7 +12,7 @@ Candidates are reduced before solving:
   so discarding any of them is one candidate: a discard is a choice of two runs (or two cards of
   one run), shown as the run's lowest card(s). 66 pairs x 4 trumps usually shrink to 100-200.
 * **Screening, then successive halving.** The double-dummy declarer analysis of the first 12
-  worlds (``_core.analyze_many``: each trump's best tricks and every optimal discard) bounds
+  worlds (``engine.analyze_batch``: each trump's best tricks and every optimal discard) bounds
   every candidate there: its value is the trump's best if it is among the optimal discards, else
   at most one less. The 10 best by that bound are solved exactly on the first 40 worlds, and
   the best 4 of those on every world. Only those four are reported, compared on the same worlds.
@@ -26,13 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
-from .. import _core
+from .. import engine
 from ..auction import MEKSIKO
-from ..cards import SUITS, Card
+from ..cards import Card, Suit, cards_to_mask
 from ..errors import MeksikoError
-from ..policies import DECLARE
+from ..deal import Phase
 from .common import DEFAULT_SAMPLES, HintResult, rnd, start
-from .engine import TT_BYTES, Budget, check, solve_worlds
+from .batch import TT_BYTES, Budget, check, solve_worlds
 from .outcome import Scorer
 
 SCREEN_WORLDS = 12  # worlds of the screening analysis
@@ -44,13 +44,13 @@ FINALISTS = 4  # candidates solved on every world (and reported)
 @dataclass
 class DiscardOption:
     discard: Tuple[Card, ...]
-    trump: int
+    trump: Suit
     tricks: float
     make: float
     score: float
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"discard": [str(c) for c in self.discard], "trump": SUITS[self.trump],
+        return {"discard": [str(c) for c in self.discard], "trump": str(self.trump),
                 "tricks": rnd(self.tricks), "make": rnd(self.make), "score": rnd(self.score)}
 
 
@@ -59,14 +59,14 @@ class DiscardHint(HintResult):
     """``discard`` and ``trump``: the recommendation; ``options``: the finalists, best first."""
 
     discard: Tuple[Card, ...] = ()
-    trump: int = 0
+    trump: Suit = Suit.S
     options: List[DiscardOption] = field(default_factory=list)
     contract: str = ""
     candidates: int = 0  # distinct (discard, trump) candidates after merging equivalent cards
 
     def to_dict(self) -> Dict[str, Any]:
         return {"hint": "discard", **self.frame(), "contract": self.contract,
-                "discard": [str(c) for c in self.discard], "trump": SUITS[self.trump],
+                "discard": [str(c) for c in self.discard], "trump": str(self.trump),
                 "candidates": self.candidates, "options": [o.to_dict() for o in self.options]}
 
 
@@ -98,19 +98,17 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                  time_budget_ms: Optional[float] = None) -> DiscardHint:
     """The discard hint for the declarer in ``view`` (a View, dict, JSON text or SeatView)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms)
-    if v.phase != DECLARE:
+    if v.phase != Phase.DECLARE:
         raise MeksikoError(f"no discard to make: the deal is in the {v.phase} phase")
     if v.seat != v.declarer:
         raise MeksikoError(f"only the declarer (seat {v.declarer}) discards and names trump, not seat {v.seat}")
     assert v.contract is not None
     seat, layout = v.seat, worlds.layout
-    twelve = 0
-    for c in v.current_hand:
-        twelve |= c.mask
+    twelve = cards_to_mask(v.current_hand)
     meksiko = v.contract == MEKSIKO
     discards = [0] if meksiko else discard_classes(twelve)
     candidates: List[Tuple[int, int]] = [(d, t) for t in range(4) for d in discards]
-    scorer = Scorer(v.rules, v.mode, seat, v.contract, seat, v.totals)
+    scorer = Scorer(v.profile, v.scoring, seat, v.contract, seat, v.totals)
     total = worlds.requested
     pool: List[object] = []  # worlds drawn so far, in order
 
@@ -141,7 +139,7 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             return [(hands, twelve & ~hands[seat], seat)]
 
         def analyze(items: list) -> list:
-            results = _core.analyze_many(items, 0, 0, TT_BYTES)
+            results = engine.analyze_batch(items, 0, 0, TT_BYTES)
             check(results)
             return results
 
@@ -172,7 +170,7 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             return out
 
         def call(items: list) -> list:
-            results = _core.solve_many(items, False, False, 0, TT_BYTES)
+            results = engine.solve_batch(items, False, False, 0, TT_BYTES)
             check(results)
             return results
 
@@ -193,7 +191,7 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     options = []
     for d, t in ranked:
         vals = values[(d, t)][:n]
-        options.append(DiscardOption(tuple(sorted(Card(c) for c in range(32) if d >> c & 1)), t, sum(vals) / n,
+        options.append(DiscardOption(tuple(sorted(Card(c) for c in range(32) if d >> c & 1)), Suit(t), sum(vals) / n,
                                      sum(scorer.makes(x) for x in vals) / n,
                                      sum(scorer.score(x) for x in vals) / n))
     best = options[0]

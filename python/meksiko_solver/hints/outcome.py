@@ -17,22 +17,22 @@ from functools import lru_cache
 from math import comb
 from typing import Optional, Sequence, Tuple
 
-from ..auction import tricks_needed
-from ..rules import get_rules
+from ..auction import Contract
+from ..rules import RuleProfile, ScoringMode
 from ..scoring import apply_scores, score_deal
 
 
 class Scorer:
-    """Score changes for ``seat`` in deals of ``contract`` declared by ``declarer``."""
+    """Score changes for ``seat`` in deals of ``contract`` declared by ``declarer``, under a
+    parsed rule profile and scoring mode (a view's ``profile`` and ``scoring``)."""
 
-    def __init__(self, rules: str, mode: str, seat: int, contract: str, declarer: int,
+    def __init__(self, profile: RuleProfile, mode: ScoringMode, seat: int, contract: Contract, declarer: int,
                  totals: Optional[Sequence[int]] = None) -> None:
-        self.profile = get_rules(rules)
-        self.mode = self.profile.mode(mode)
+        self.profile, self.mode = profile, mode
         self.seat, self.contract, self.declarer = seat, contract, declarer
         self.totals: Optional[Tuple[int, int, int]] = None if totals is None else (totals[0], totals[1], totals[2])
-        self.needed = tricks_needed(contract)
-        self._table = _table(self.profile.name, self.mode.name, seat, contract, declarer, self.totals)
+        self.needed = contract.tricks_needed
+        self._table = _table(profile, mode, seat, contract, declarer, self.totals)
 
     def makes(self, declarer_tricks: int) -> bool:
         return declarer_tricks >= self.needed
@@ -59,7 +59,7 @@ class Scorer:
 
 
 @lru_cache(maxsize=512)
-def _table(rules: str, mode: str, seat: int, contract: str, declarer: int,
+def _table(rules: RuleProfile, mode: ScoringMode, seat: int, contract: Contract, declarer: int,
            totals: Optional[Tuple[int, int, int]]) -> Tuple[Tuple[int, ...], ...]:
     """score[declarer tricks][seat's own tricks] (own tricks beyond what is possible: unused)."""
     rows = []

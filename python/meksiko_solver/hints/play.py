@@ -1,7 +1,7 @@
 """The play hint: which card to play, from what the seat to play has seen.
 
 Every sampled world is solved double-dummy from the current position with the value of each
-legal card (``_core.solve_many`` with card values, every core, GIL released). Per card:
+legal card (``engine.solve_batch`` with card values, every core, GIL released). Per card:
 
 * ``tricks``: the declarer's expected tricks in the whole deal after that card;
 * ``make``: the probability that the contract makes;
@@ -23,12 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
-from .. import _core
-from ..cards import Card
+from .. import engine
+from ..cards import Card, Suit
 from ..errors import MeksikoError
-from ..policies import PLAY
+from ..deal import Phase
 from .common import DEFAULT_SAMPLES, HintResult, rnd, start
-from .engine import TT_BYTES, check, solve_worlds
+from .batch import TT_BYTES, check, solve_worlds
 from .outcome import Scorer
 
 TIE_BREAK = ("declarer: expected score, then probability of making, then expected tricks; "
@@ -68,13 +68,13 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
               time_budget_ms: Optional[float] = None) -> PlayHint:
     """The play hint for the seat to play in ``view`` (a View, dict, JSON text or SeatView)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms)
-    if v.phase != PLAY:
+    if v.phase != Phase.PLAY:
         raise MeksikoError(f"no card to play: the deal is in the {v.phase} phase")
     if v.to_move != v.seat:
         raise MeksikoError(f"it is seat {v.to_move}'s turn to play, not seat {v.seat}'s")
     assert v.declarer is not None and v.contract is not None and v.leader is not None
     legal = list(v.legal_cards)
-    trump = _core.NO_TRUMP if v.trump is None else v.trump
+    trump = Suit.NO_TRUMP if v.trump is None else v.trump
     played = [c.index for c in v.trick]
     layout = worlds.layout
 
@@ -82,12 +82,12 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         return [(v.world_hands(layout, world), trump, v.declarer, v.leader, played)]
 
     def call(items: list) -> list:
-        results = _core.solve_many(items, True, False, 0, TT_BYTES)
+        results = engine.solve_batch(items, True, False, 0, TT_BYTES)
         check(results)
         return results
 
     solved = solve_worlds(worlds.iterator, worlds.requested, items_of, call, budget)
-    scorer = Scorer(v.rules, v.mode, v.seat, v.contract, v.declarer, v.totals)
+    scorer = Scorer(v.profile, v.scoring, v.seat, v.contract, v.declarer, v.totals)
     declaring = v.seat == v.declarer
     won = v.tricks_won
     partner = 3 - v.seat - v.declarer if not declaring else v.seat

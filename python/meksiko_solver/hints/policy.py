@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Callable, List, Optional
 
-from ..auction import MEKSIKO, NEXT
-from ..cards import SUITS, Card
+from ..auction import MEKSIKO, NEXT, tricks_needed
+from ..cards import SUITS, Card, cards_to_mask
 from ..play import beats, winning_index
-from ..policies import AUCTION, DECLARE, PLAY, SeatView
+from ..deal import Phase, SeatView
 from .bid import bid_hint
 from .discard import discard_hint
 from .heuristics import best_suit, estimated_tricks, simple_declare
@@ -22,13 +22,6 @@ from .play import play_hint
 from .view import View
 
 HintLog = Callable[[str, View, object], None]
-
-
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= c.mask
-    return m
 
 
 class HintPolicy:
@@ -49,26 +42,26 @@ class HintPolicy:
         self.use_totals = use_totals
 
     def _seed(self, sv: SeatView) -> int:
-        return (self.seed * 1_000_003 + sv.seat * 10_007 + len(sv.played) * 101 + (sv.phase == PLAY)) % (1 << 62)
+        return (self.seed * 1_000_003 + sv.seat * 10_007 + len(sv.played) * 101 + (sv.phase == Phase.PLAY)) % (1 << 62)
 
     def __call__(self, sv: SeatView) -> object:
-        if sv.phase == AUCTION and len(sv.legal_calls) == 1:
+        if sv.phase == Phase.AUCTION and len(sv.legal_calls) == 1:
             return sv.legal_calls[0]
-        if sv.phase == PLAY and len(sv.legal_cards) == 1:
+        if sv.phase == Phase.PLAY and len(sv.legal_cards) == 1:
             return sv.legal_cards[0]
         view = View.from_seat_view(sv, with_totals=self.use_totals)
         seed = self._seed(sv)
-        if sv.phase == AUCTION:
+        if sv.phase == Phase.AUCTION:
             hint = bid_hint(view, self.samples, seed, self.time_budget_ms)
             decision: object = hint.call
-        elif sv.phase == DECLARE:
+        elif sv.phase == Phase.DECLARE:
             hint = discard_hint(view, self.samples, seed, self.time_budget_ms)
-            decision = ([str(c) for c in hint.discard], SUITS[hint.trump])
-        elif sv.phase == PLAY:
+            decision = ([str(c) for c in hint.discard], hint.trump)
+        elif sv.phase == Phase.PLAY:
             hint = play_hint(view, self.samples, seed, self.time_budget_ms)
             decision = hint.card
         else:
-            raise ValueError(f"no decision to make in phase {sv.phase!r}")
+            raise ValueError(f"no decision to make in phase {str(sv.phase)!r}")
         if self.on_hint is not None:
             self.on_hint(sv.phase, view, hint)
         return decision
@@ -89,22 +82,22 @@ class BaselinePolicy:
     """
 
     def __call__(self, sv: SeatView) -> object:
-        if sv.phase == AUCTION:
+        if sv.phase == Phase.AUCTION:
             bids = [c for c in sv.legal_calls if c not in (NEXT, MEKSIKO)]
             if NEXT not in sv.legal_calls:
                 return bids[0] if bids else sv.legal_calls[0]
-            if bids and estimated_tricks(_mask(sv.hand)) >= int(bids[0]):
+            if bids and estimated_tricks(cards_to_mask(sv.hand)) >= tricks_needed(bids[0]):
                 return bids[0]
             return NEXT
-        if sv.phase == DECLARE:
-            hand = _mask(sv.hand)
+        if sv.phase == Phase.DECLARE:
+            hand = cards_to_mask(sv.hand)
             if sv.contract == MEKSIKO:
                 return (), SUITS[best_suit(hand)]
             discard, trump = simple_declare(hand)
             return [str(Card(c)) for c in range(32) if discard >> c & 1], SUITS[trump]
-        if sv.phase == PLAY:
+        if sv.phase == Phase.PLAY:
             return self._play(sv)
-        raise ValueError(f"no decision to make in phase {sv.phase!r}")
+        raise ValueError(f"no decision to make in phase {str(sv.phase)!r}")
 
     @staticmethod
     def _play(sv: SeatView) -> Card:
@@ -116,7 +109,7 @@ class BaselinePolicy:
             return min(cards, key=lambda c: (c.suit == trump, c.rank, c.suit))
 
         if not trick:
-            seen = _mask(sv.hand) | _mask(c for _, c in sv.played) | _mask(sv.discard or ())
+            seen = cards_to_mask(sv.hand) | cards_to_mask(c for _, c in sv.played) | cards_to_mask(sv.discard or ())
             bosses = [c for c in legal if all(seen >> (c.suit * 8 + r) & 1 for r in range(c.rank + 1, 8))]
             if bosses:
                 return max(bosses, key=lambda c: (c.suit != trump, c.rank, -c.suit))

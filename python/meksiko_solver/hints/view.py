@@ -21,7 +21,7 @@ unseen cards must still fit (an exact count, see ``sampling.py``). The first bad
 
 >>> v = View.from_dict({"seat": 0, "dealer": 2, "hand": "AKQJT987.A.-.A", "auction": []})
 >>> v.phase, v.to_move, v.legal_calls[:2]
-('auction', 0, ('5', '6'))
+(Phase.AUCTION, 0, ('5', '6'))
 """
 
 from __future__ import annotations
@@ -30,25 +30,18 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
-from ..auction import MEKSIKO
-from ..cards import DECK, SUIT_NAMES, SUITS, Card, parse_seat
+from ..auction import MEKSIKO, Contract
+from ..cards import DECK, REAL_SUITS, SUIT_NAMES, Card, Suit, cards_to_mask, parse_cards, parse_seat, parse_trump, trump_name
 from ..errors import IllegalPlayError, RecordError
-from ..play import play_error, trick_winner
-from ..policies import AUCTION, DECLARE, DONE, PLAY, SeatView
+from ..play import legal_cards, play_error, trick_winner
+from ..deal import NO_PLAY_REASON, Phase, SeatView
 from ..record import replay_deal
 from ..record_fields import as_cards, as_list, checked_keys, load_json, naming_item
-from ..rules import DEFAULT_RULES, get_rules
+from ..rules import DEFAULT_RULES, RuleProfile, ScoringMode, get_rules
 from .sampling import DISCARD, HAND, TALON, Bucket, Layout, World
 
 VIEW_KEYS = ("rules", "mode", "seat", "dealer", "hand", "auction", "talon", "discard", "trump", "play", "totals")
 ALL = (1 << 32) - 1
-
-
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << Card(c).index
-    return m
 
 
 def _cards_of(mask: int) -> Tuple[Card, ...]:
@@ -133,15 +126,17 @@ class View:
     auction: Tuple[str, ...] = ()
     talon: Optional[Tuple[Card, ...]] = None  # exposed talon, else None
     discard: Tuple[Card, ...] = ()  # the seat's own discard (declarer only)
-    trump: Optional[int] = None
+    trump: Optional[Suit] = None  # None while not named; Suit.NO_TRUMP without trump
     play: Tuple[Card, ...] = ()
     rules: str = DEFAULT_RULES
     mode: Optional[str] = None
     totals: Optional[Tuple[int, int, int]] = None
     # derived -------------------------------------------------------------------------------
+    profile: RuleProfile = field(init=False, default=None, repr=False, compare=False)  # type: ignore[assignment]
+    scoring: ScoringMode = field(init=False, default=None, repr=False, compare=False)  # type: ignore[assignment]
     declarer: Optional[int] = field(init=False, default=None)
-    contract: Optional[str] = field(init=False, default=None)
-    phase: str = field(init=False, default=AUCTION)
+    contract: Optional[Contract] = field(init=False, default=None)
+    phase: Phase = field(init=False, default=Phase.AUCTION)
     to_move: Optional[int] = field(init=False, default=None)
     legal_calls: Tuple[str, ...] = field(init=False, default=())
     played: Tuple[Tuple[int, Card], ...] = field(init=False, default=())  # (seat, card) in order
@@ -172,9 +167,9 @@ class View:
     def from_seat_view(cls, sv: SeatView, with_totals: bool = True) -> "View":
         """The view of a :class:`~meksiko_solver.policies.SeatView` (what the game runner shows a
         policy); ``with_totals=False`` leaves out the running totals."""
-        mine = _mask(sv.hand) | _mask(c for s, c in sv.played if s == sv.seat)
+        mine = cards_to_mask(sv.hand) | cards_to_mask(c for s, c in sv.played if s == sv.seat)
         if sv.talon is not None and sv.seat == sv.declarer:
-            mine = (mine | _mask(sv.discard or ())) & ~_mask(sv.talon)
+            mine = (mine | cards_to_mask(sv.discard or ())) & ~cards_to_mask(sv.talon)
         return cls(seat=sv.seat, dealer=sv.dealer, hand=_cards_of(mine), auction=sv.calls,
                    talon=sv.talon, discard=tuple(sv.discard or ()), trump=sv.trump,
                    play=tuple(c for _, c in sv.played), rules=sv.rules, mode=sv.mode,
@@ -188,7 +183,7 @@ class View:
         }
         if self.discard:
             out["discard"] = [str(c) for c in self.discard]
-        out["trump"] = None if self.trump is None else SUITS[self.trump]
+        out["trump"] = trump_name(self.trump)
         out["play"] = [str(c) for c in self.play]
         if self.totals is not None:
             out["totals"] = list(self.totals)
@@ -206,10 +201,8 @@ class View:
     @property
     def legal_cards(self) -> Tuple[Card, ...]:
         """The cards the seat may play now (empty unless it is its turn in the play)."""
-        if self.phase != PLAY or self.to_move != self.seat:
+        if self.phase != Phase.PLAY or self.to_move != self.seat:
             return ()
-        from ..play import legal_cards
-
         return tuple(legal_cards(self.current_hand, self.trick, self.trump))
 
     def played_by(self, seat: int) -> Tuple[Card, ...]:
@@ -250,7 +243,7 @@ class View:
                 "hands": [[str(c) for c in _cards_of(h)] for h in deal["hands"]],
                 "talon": [str(c) for c in _cards_of(deal["talon"])],
                 "auction": list(self.auction), "discard": [str(c) for c in _cards_of(deal["discard"])],
-                "trump": None if self.trump is None else SUITS[self.trump],
+                "trump": trump_name(self.trump),
                 "play": [str(c) for c in self.play]}
 
 
@@ -262,8 +255,6 @@ def _set(view: View, name: str, value: object) -> None:
 
 def _hand_cards(value: object, what: str, size: int) -> Tuple[Card, ...]:
     if isinstance(value, str):
-        from ..cards import parse_cards
-
         with naming_item(what):
             cards = tuple(parse_cards(value, what))
     else:
@@ -297,6 +288,8 @@ def _validate(view: View) -> None:
         scoring = profile.mode(view.mode)  # type: ignore[arg-type]
     _set(view, "rules", profile.name)
     _set(view, "mode", scoring.name)
+    _set(view, "profile", profile)
+    _set(view, "scoring", scoring)
     with naming_item("seat"):
         seat = parse_seat(view.seat, "seat")
     with naming_item("dealer"):
@@ -331,18 +324,17 @@ def _validate(view: View) -> None:
         raise RecordError(f"discard: only the declarer (seat {declarer}) sees the discard, "
                           f"not seat {seat}")
     with naming_item("trump"):
-        from ..deal import trump_index
-
-        trump = trump_index(view.trump)
+        trump = parse_trump(view.trump)  # null and "N" alike: no trump named
+    named = trump != Suit.NO_TRUMP
     discard = discard_given
-    if declarer is not None and declarer != seat and exposed and trump is not None:
+    if declarer is not None and declarer != seat and exposed and named:
         decl_cards = [c for c in hands[declarer] if c not in hand]
         discard = tuple(sorted(decl_cards[:2]))  # placeholder: the defenders do not see it
-    if declarer == seat and exposed and trump is not None and not discard_given:
+    if declarer == seat and exposed and named and not discard_given:
         raise RecordError("discard: the declarer's own view must show his two discarded cards")
     state = replay_deal(profile, scoring.name, dealer, hands, placeholder_talon, auction,
-                    discard, None if trump is None else SUITS[trump], ())
-    declared = state.phase in (PLAY, DONE)
+                    discard, trump, ())
+    declared = state.phase in (Phase.PLAY, Phase.DONE)
     _set(view, "auction", state.auction.calls)
     _set(view, "talon", talon)
     _set(view, "discard", state.discard if declarer == seat else ())
@@ -350,18 +342,17 @@ def _validate(view: View) -> None:
     _set(view, "declarer", declarer)
     _set(view, "contract", contract)
 
-    know = _Knowledge(seat=seat, declarer=declarer, exposed_talon=_mask(talon or ()), declared=declared,
-                      own_dealt=_mask(hand), own_discard=_mask(view.discard))
-    phase, leader, trick, won, played = state.phase, declarer, [], [0, 0, 0], []
+    know = _Knowledge(seat=seat, declarer=declarer, exposed_talon=cards_to_mask(talon or ()), declared=declared,
+                      own_dealt=cards_to_mask(hand), own_discard=cards_to_mask(discard_given))
+    phase, leader, won = state.phase, declarer, [0, 0, 0]
+    trick: List[Card] = []
+    played: List[Tuple[int, Card]] = []
     play = as_list(view.play, "play")
     for i, item in enumerate(play):
         with naming_item(f"play[{i}]"):
             card = Card(item)
-            if phase != PLAY:
-                reason = {AUCTION: "the auction is not over",
-                          DECLARE: "the declarer has not discarded and named trump yet",
-                          DONE: "the deal is over (all 10 tricks are played)"}[phase]
-                raise IllegalPlayError(f"no card may be played now: {reason}")
+            if phase != Phase.PLAY:
+                raise IllegalPlayError(f"no card may be played now: {NO_PLAY_REASON[phase]}")
             assert leader is not None
             who = (leader + len(trick)) % 3
             if who == seat:
@@ -372,7 +363,7 @@ def _validate(view: View) -> None:
                 _check_hidden_card(know, played, card, who, i)
                 if trick and card.suit != trick[0].suit:
                     _void(know, who, trick[0].suit, i)
-                    if state.trump is not None and card.suit != state.trump:
+                    if state.trump in REAL_SUITS and card.suit != state.trump:
                         _void(know, who, state.trump, i)
             know.played_by[who] |= card.mask
             played.append((who, card))
@@ -385,21 +376,21 @@ def _validate(view: View) -> None:
                 won[leader] += 1
                 trick = []
                 if len(played) == 30:
-                    phase = DONE
+                    phase = Phase.DONE
     _set(view, "play", tuple(c for _, c in played))
     _set(view, "played", tuple(played))
     _set(view, "trick", tuple(trick))
-    _set(view, "leader", leader if phase in (PLAY, DONE) else None)
+    _set(view, "leader", leader if phase in (Phase.PLAY, Phase.DONE) else None)
     _set(view, "tricks_won", tuple(won))
     _set(view, "phase", phase)
     _set(view, "voids", tuple(tuple(s for s in range(4) if know.voids[p] >> s & 1) for p in range(3)))
     _set(view, "_knowledge", know)
-    if phase == AUCTION:
+    if phase == Phase.AUCTION:
         _set(view, "to_move", state.auction.turn)
         _set(view, "legal_calls", tuple(state.auction.legal_calls()))
-    elif phase == DECLARE:
+    elif phase == Phase.DECLARE:
         _set(view, "to_move", declarer)
-    elif phase == PLAY:
+    elif phase == Phase.PLAY:
         _set(view, "to_move", (leader + len(trick)) % 3)  # type: ignore[operator]
 
     if view.totals is not None:

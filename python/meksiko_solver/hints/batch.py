@@ -1,4 +1,7 @@
-"""Solving sampled worlds on every core within a time budget.
+"""Batches of sampled worlds: solved on every core within a time budget.
+
+(The C++ engine itself is reached through :mod:`meksiko_solver.engine`; this module only decides
+how many worlds go into each engine call.)
 
 Worlds come from a lazy iterator (sampling costs time too). Without a budget they are all
 solved in one engine call (the C++ batch spreads them over every core with the GIL released).
@@ -12,12 +15,13 @@ from __future__ import annotations
 
 import time
 from itertools import islice
-from typing import Callable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 
-from .. import _core
+from .. import engine
 from ..errors import MeksikoError
+from ..options import check_time_budget
 
-TT_BYTES = 4 << 20  # per worker thread and engine call: hint positions are small
+TT_BYTES = engine.HINT_TABLE_BYTES  # per worker thread and engine call: hint positions are small
 MAX_CHUNK = 64  # worlds per engine call under a time budget
 
 
@@ -25,10 +29,8 @@ class Budget:
     """A wall-clock budget started at construction; ``None`` milliseconds means no limit."""
 
     def __init__(self, ms: Optional[float]) -> None:
-        if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float)) or ms <= 0):
-            raise MeksikoError(f"time budget must be a positive number of milliseconds, not {ms!r}")
+        self.ms = check_time_budget(ms)
         self.start = time.perf_counter()
-        self.ms = ms
 
     @property
     def limited(self) -> bool:
@@ -50,7 +52,7 @@ class Budget:
 
 
 def threads() -> int:
-    return _core.default_threads()
+    return engine.default_threads()
 
 
 def solve_worlds(worlds: Iterator, count: int, items_of: Callable[[object], List[tuple]],
@@ -103,7 +105,7 @@ def solve_worlds(worlds: Iterator, count: int, items_of: Callable[[object], List
     return out
 
 
-def check(results: Sequence) -> None:
+def check(results: Sequence[Any]) -> None:
     """Engine results must carry no error (the worlds are consistent by construction)."""
     for r in results:
         if r.error:
