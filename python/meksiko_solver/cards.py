@@ -38,7 +38,15 @@ _RANK_ALIASES = {
     "10": 3,
 }
 #: Every spelling of "no trump" (compared in upper case, spaces stripped); ``None`` is one too.
-NO_TRUMP_SPELLINGS = frozenset({"", "N", "NT", "NONE", "-", "NO TRUMP", "NOTRUMP", "NO-TRUMP", "NO TRUMPS"})
+#: Suit names read on input, lower case: English, and Serbian as the Mexico Club rules write them
+#: (pik, herc, karo, tref), in Latin and Cyrillic script. These words have no diacritics.
+SUIT_WORDS = {
+    **{name: i for i, name in enumerate(SUIT_NAMES)},
+    **{name: i for i, name in enumerate(("pik", "herc", "karo", "tref"))},
+    **{name: i for i, name in enumerate(("пик", "херц", "каро", "треф"))},
+}
+NO_TRUMP_SPELLINGS = frozenset({"", "N", "NT", "NONE", "-", "NO TRUMP", "NOTRUMP", "NO-TRUMP", "NO TRUMPS",
+                                "BEZ ADUTA", "БЕЗ АДУТА"})
 
 
 class Suit(IntEnum):
@@ -73,7 +81,12 @@ class Suit(IntEnum):
     def parse(cls, value: object, allow_no_trump: bool = True) -> "Suit":
         """A Suit from ``S H D C`` (any case), ``♠ ♥ ♦ ♣`` (or ``♤ ♡ ♢ ♧``), a suit name, a Suit, a
         number 0..4, or (with ``allow_no_trump``) ``None``, ``N``, ``NT``, ``-``, ``""``, ``none``,
-        ``no trump``; NotationError otherwise."""
+        ``no trump``; NotationError otherwise. Suit names may be English or Serbian (``pik herc
+        karo tref``, ``bez aduta``; Latin or Cyrillic), in any case.
+
+        >>> Suit.parse("Herc"), Suit.parse("TREF"), Suit.parse("пик"), Suit.parse("bez aduta")
+        (Suit.H, Suit.C, Suit.S, Suit.NO_TRUMP)
+        """
         if isinstance(value, Suit):
             if value == Suit.NO_TRUMP and not allow_no_trump:
                 raise NotationError(f"no trump is not a suit: use S, H, D or C")
@@ -84,9 +97,9 @@ class Suit(IntEnum):
             t = value.strip()
             if t in _SUIT_ALIASES:
                 return _SUIT_MEMBERS[_SUIT_ALIASES[t]]
-            if t.lower() in SUIT_NAMES:
-                return _SUIT_MEMBERS[SUIT_NAMES.index(t.lower())]
-            if allow_no_trump and t.upper() in NO_TRUMP_SPELLINGS:
+            if t.lower() in SUIT_WORDS:
+                return _SUIT_MEMBERS[SUIT_WORDS[t.lower()]]
+            if allow_no_trump and " ".join(t.upper().split()) in NO_TRUMP_SPELLINGS:
                 return Suit.NO_TRUMP
         elif value is None and allow_no_trump:
             return Suit.NO_TRUMP
