@@ -8,15 +8,16 @@ reaches it; without the talon (Meksiko), the tricks for each trump
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence, Union
 
 from . import _core
 from .cards import CANONICAL_PLACE, SUITS, Card, Hand, parse_seat
 from .deal import check_deal
-from .errors import NotationError, PositionError
+from .errors import MeksikoError, NotationError
 from .rules import RuleProfile, get_rules
-from .solver import thread_solver
+from .solver import as_sequence, check_threads, thread_solver
 
 MEKSIKO_CONTRACT = "M"
 
@@ -36,7 +37,7 @@ def parse_deal(deal: object) -> tuple:
     elif isinstance(deal, (list, tuple)) and len(deal) == 2:
         hands, talon = deal
     else:
-        raise NotationError(f"not a deal: {deal!r}")
+        raise NotationError(f"not a deal: {reprlib.repr(deal)}")
     return check_deal(hands, talon)
 
 
@@ -190,17 +191,19 @@ def analyze_many(
     """Analyse many deals on every core (``threads=0``): one DeclarerAnalysis per deal for
     ``declarer``, or a DealTable per deal when ``declarer`` is None."""
     profile = get_rules(rules)
-    parsed = [parse_deal(d) for d in deals]
+    threads = check_threads(threads)
+    parsed = [_deal_at(d, i) for i, d in enumerate(as_sequence(deals, "deals"))]
     seats = [0, 1, 2] if declarer is None else [parse_seat(declarer, "declarer")]
     items = [_core_deal(h, t, s) for h, t in parsed for s in seats]
-    raws = _core.analyze_many(items, _meksiko_mask(profile), _threads(threads))
+    raws = _core.analyze_many(items, _meksiko_mask(profile), threads)
     results = [_from_core(r, profile) for r in raws]
     if declarer is not None:
         return results
     return [DealTable(h, t, profile.name, results[3 * i : 3 * i + 3]) for i, (h, t) in enumerate(parsed)]
 
 
-def _threads(threads: int) -> int:
-    if not isinstance(threads, int) or threads < 0:
-        raise PositionError(f"threads must be 0 (every core) or a positive number, not {threads!r}")
-    return threads
+def _deal_at(deal: object, index: int) -> tuple:
+    try:
+        return parse_deal(deal)
+    except MeksikoError as exc:
+        raise type(exc)(f"deals[{index}]: {exc}") from None

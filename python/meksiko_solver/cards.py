@@ -14,6 +14,7 @@ ranks 7 8 9 T J Q K A = 0..7; it is also the card's bit in the engine's masks.
 from __future__ import annotations
 
 import re
+import reprlib
 from typing import Iterable, Iterator, Optional, Union
 
 from .errors import NotationError
@@ -47,7 +48,7 @@ def parse_suit(text: object) -> int:
             return _SUIT_ALIASES[t]
         if t.lower() in SUIT_NAMES:
             return SUIT_NAMES.index(t.lower())
-    raise NotationError(f"unknown suit {text!r}: use S, H, D or C")
+    raise NotationError(f"unknown suit {reprlib.repr(text)}: use S, H, D or C")
 
 
 def parse_trump(text: object) -> Optional[int]:
@@ -57,7 +58,7 @@ def parse_trump(text: object) -> Optional[int]:
     try:
         return parse_suit(text)
     except NotationError:
-        raise NotationError(f"unknown trump {text!r}: use S, H, D, C or None for no trump") from None
+        raise NotationError(f"unknown trump {reprlib.repr(text)}: use S, H, D, C or None for no trump") from None
 
 
 def trump_name(trump: Optional[int]) -> Optional[str]:
@@ -68,12 +69,12 @@ def trump_name(trump: Optional[int]) -> Optional[str]:
 def parse_seat(value: object, what: str = "seat") -> int:
     """A seat number 0, 1 or 2 (ints or digit strings)."""
     if isinstance(value, bool):
-        raise NotationError(f"{what} must be 0, 1 or 2, not {value!r}")
+        raise NotationError(f"{what} must be 0, 1 or 2, not {reprlib.repr(value)}")
     if isinstance(value, str) and value.strip() in ("0", "1", "2"):
         return int(value.strip())
     if isinstance(value, int) and 0 <= value <= 2:
         return int(value)
-    raise NotationError(f"{what} must be 0, 1 or 2, not {value!r}")
+    raise NotationError(f"{what} must be 0, 1 or 2, not {reprlib.repr(value)}")
 
 
 class Card:
@@ -91,7 +92,7 @@ class Card:
             raise NotationError(f"card index {text} out of range 0..31")
         if isinstance(text, str):
             return _DECK[_parse_card_index(text)]
-        raise NotationError(f"not a card: {text!r}")
+        raise NotationError(f"not a card: {reprlib.repr(text)}")
 
     @classmethod
     def from_string(cls, text: str) -> "Card":
@@ -185,13 +186,13 @@ def parse_cards(value: object, what: str = "cards") -> list:
     elif isinstance(value, (list, tuple)):
         items = list(value)
     else:
-        raise NotationError(f"{what} must be a list of cards or a string, not {value!r}")
+        raise NotationError(f"{what} must be a list of cards or a string, not {reprlib.repr(value)}")
     cards = []
     seen = set()
     for item in items:
         card = Card(item) if isinstance(item, (str, Card)) else None
         if card is None:
-            raise NotationError(f"{what}: not a card: {item!r}")
+            raise NotationError(f"{what}: not a card: {reprlib.repr(item)}")
         if card in seen:
             raise NotationError(f"duplicate card {card} in {what}")
         seen.add(card)
@@ -231,7 +232,7 @@ class Hand:
     def from_string(cls, text: str) -> "Hand":
         """Parse a holding string ``S.H.D.C`` or a space separated list of cards."""
         if not isinstance(text, str):
-            raise NotationError(f"hand must be a string, not {text!r}")
+            raise NotationError(f"hand must be a string, not {reprlib.repr(text)}")
         t = text.strip()
         if "." not in t:
             return cls(parse_cards(t, "hand"))

@@ -32,3 +32,7 @@ class RulesError(MeksikoError):
 
 class RecordError(MeksikoError):
     """A game or deal record (or a view) that is malformed or breaks the rules."""
+
+
+class OptionError(MeksikoError):
+    """A bad option value: samples, seed, threads, table size or time budget."""

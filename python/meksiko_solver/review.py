@@ -19,8 +19,9 @@ on the information available is excused. See ``docs/review.md``.
 from __future__ import annotations
 
 import json
+import reprlib
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Callable, Dict, List, Optional, Union
 
 from . import analysis as _analysis
 from .analysis import DeclarerAnalysis
@@ -35,6 +36,7 @@ from .solver import Solver, thread_solver
 
 DECLARER_SIDE, DEFENDERS_SIDE = "declarer", "defenders"
 SD_SAMPLES = 100  # worlds a card for the single-dummy layer
+SD_MAX_SAMPLES = 10**9  # as the hints allow
 SD_EXCUSE = 0.05  # a double-dummy mistake whose expected loss is below this is excused (bad luck)
 SD_TIE = 1e-9  # expected values closer than this are equal (they are exact sums over the same worlds)
 
@@ -221,6 +223,8 @@ def load_record(value: object) -> Union[DealRecord, GameRecord]:
             value = json.loads(value)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise RecordError(f"the record is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise RecordError("the record is not valid JSON: it is nested too deeply") from None
     if isinstance(value, dict):
         return GameRecord.from_dict(value) if "deals" in value else DealRecord.from_dict(value)
     raise RecordError(f"review takes a deal or game record (or its JSON), not {type(value).__name__}")
@@ -228,8 +232,11 @@ def load_record(value: object) -> Union[DealRecord, GameRecord]:
 
 # --- the review ---------------------------------------------------------------------------------
 
+Checkpoint = Optional[Callable[[], None]]
+
+
 def review(record: object, single_dummy: bool = False, samples: int = SD_SAMPLES, seed: int = 0,
-           solver: Optional[Solver] = None) -> Union[Review, GameReview]:
+           solver: Optional[Solver] = None, checkpoint: Checkpoint = None) -> Union[Review, GameReview]:
     """Review a deal record (:class:`Review`) or a game record, deal by deal (:class:`GameReview`).
 
     ``record``: a :class:`DealRecord`, :class:`GameRecord`, or their JSON object or text.
@@ -239,6 +246,9 @@ def review(record: object, single_dummy: bool = False, samples: int = SD_SAMPLES
     ``single_dummy=True`` adds the single-dummy layer: at each card with a choice, the hint
     engine (:func:`meksiko_solver.hints.play_hint`, ``samples`` worlds, seeded from ``seed``
     and the card's index) judges the card from what its player could see; see ``docs/review.md``.
+
+    ``checkpoint``, if given, is called before each card is judged (and by the hint engine between
+    its engine calls); it may raise to stop the review (the HTTP service's time budget).
     """
     rec = load_record(record)
     sd = _single_dummy_options(single_dummy, samples, seed)
@@ -247,18 +257,18 @@ def review(record: object, single_dummy: bool = False, samples: int = SD_SAMPLES
         deals = []
         for i, deal in enumerate(rec.deals):
             try:
-                deals.append(_review_deal(deal, solver, sd))
+                deals.append(_review_deal(deal, solver, sd, checkpoint))
             except MeksikoError as exc:
                 raise RecordError(f"deals[{i}]: {exc}") from None
         return GameReview(rec, deals)
-    return _review_deal(rec, solver, sd)
+    return _review_deal(rec, solver, sd, checkpoint)
 
 
 def review_deal(record: DealRecord, solver: Optional[Solver] = None, single_dummy: bool = False,
-                samples: int = SD_SAMPLES, seed: int = 0) -> Review:
+                samples: int = SD_SAMPLES, seed: int = 0, checkpoint: Checkpoint = None) -> Review:
     """The review of one deal record (see :func:`review`)."""
     sd = _single_dummy_options(single_dummy, samples, seed)
-    return _review_deal(record, solver if solver is not None else thread_solver(), sd)
+    return _review_deal(record, solver if solver is not None else thread_solver(), sd, checkpoint)
 
 
 def _player(seat: int, role: Optional[str], sd: Optional[Dict[str, int]]) -> PlayerReview:
@@ -269,15 +279,17 @@ def _player(seat: int, role: Optional[str], sd: Optional[Dict[str, int]]) -> Pla
 
 def _single_dummy_options(single_dummy: object, samples: object, seed: object) -> Optional[Dict[str, int]]:
     if not isinstance(single_dummy, bool):
-        raise RecordError(f"single_dummy must be true or false, not {single_dummy!r}")
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise RecordError(f"samples must be a positive whole number, not {samples!r}")
+        raise RecordError(f"single_dummy must be true or false, not {reprlib.repr(single_dummy)}")
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= SD_MAX_SAMPLES:
+        raise RecordError(f"samples must be a positive whole number up to {SD_MAX_SAMPLES}, "
+                          f"not {reprlib.repr(samples)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RecordError(f"seed must be a whole number, not {seed!r}")
+        raise RecordError(f"seed must be a whole number, not {reprlib.repr(seed)}")
     return {"samples": samples, "seed": seed} if single_dummy else None
 
 
-def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]]) -> Review:
+def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]],
+                 checkpoint: Checkpoint = None) -> Review:
     declarer, contract = record.declarer, record.contract
     won = record.tricks_won
     result: Dict[str, Any] = {"tricks": list(won), "finished": record.finished, "made": None, "scores": None}
@@ -296,7 +308,7 @@ def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]
         return Review(record, declarer, contract, None, result, bid, None, players=players, nodes=analysis.nodes,
                       single_dummy=sd)
 
-    cards, nodes, start = _review_cards(record, solver, sd)
+    cards, nodes, start = _review_cards(record, solver, sd, checkpoint)
     value = {"start": start, "end": cards[-1].after if cards else start}
     discard = None
     if contract != MEKSIKO:
@@ -333,7 +345,8 @@ def _bid(contract: str, analysis: DeclarerAnalysis) -> Dict[str, Any]:
             "best_tricks": best["tricks"], "best_trump": best["trump"], "meksiko": dict(analysis.meksiko)}
 
 
-def _review_cards(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]] = None) -> tuple:
+def _review_cards(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]] = None,
+                  checkpoint: Checkpoint = None) -> tuple:
     """(card reviews, search nodes, the declarer's value before the first card)."""
     state = DealState(record.hands, record.talon, record.dealer, record.rules, record.mode)
     for call in record.auction:
@@ -346,6 +359,8 @@ def _review_cards(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int
     nodes = 0
     value: Optional[int] = None  # the declarer's whole-deal value now
     for i, card in enumerate(record.play):
+        if checkpoint is not None:
+            checkpoint()
         seat = state.to_move
         assert seat is not None
         trick_cards = state.trick_cards
@@ -370,7 +385,7 @@ def _review_cards(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int
         loss = before - after if side == DECLARER_SIDE else after - before
         review_ = CardReview(i, len(state.tricks) + 1, seat, side, name, before, after, loss, best, mark_for(loss))
         if sd is not None:
-            _judge_single_dummy(review_, state, legal, sd)
+            _judge_single_dummy(review_, state, legal, sd, checkpoint)
         out.append(review_)
         state.play(card)
         value = after
@@ -391,7 +406,8 @@ def _play_hint():
     return play_hint
 
 
-def _judge_single_dummy(c: CardReview, state: DealState, legal: list, sd: Dict[str, int]) -> None:
+def _judge_single_dummy(c: CardReview, state: DealState, legal: list, sd: Dict[str, int],
+                        checkpoint: Checkpoint = None) -> None:
     """Fill ``c``'s single-dummy fields from the hint engine at the view of the seat that played it.
 
     The hint gives, per legal card, the declarer's expected tricks for the deal over the worlds
@@ -401,7 +417,8 @@ def _judge_single_dummy(c: CardReview, state: DealState, legal: list, sd: Dict[s
     if len(legal) == 1:
         c.sd_loss, c.sd_best, c.sd_mark, c.excused = 0.0, [c.card], "", False
         return
-    hint = _play_hint()(state.view(c.seat), samples=sd["samples"], seed=sd["seed"] * 1000003 + c.i)
+    hint = _play_hint()(state.view(c.seat), samples=sd["samples"], seed=sd["seed"] * 1000003 + c.i,
+                        checkpoint=checkpoint)
     expected = {str(o.card): o.tricks for o in hint.options}
     sign = 1 if c.side == DECLARER_SIDE else -1  # the side's preference: more (declarer) or fewer tricks
     top = max(sign * v for v in expected.values())

@@ -7,16 +7,33 @@
 
 from __future__ import annotations
 
+import reprlib
 import threading
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
 from . import _core
 from .cards import Card
-from .errors import PositionError
+from .errors import OptionError, PositionError
 from .position import Position
 
 DEFAULT_TABLE_MB = _core.DEFAULT_TT_BYTES >> 20
+MAX_THREADS = _core.MAX_THREADS  # engine threads one batch call may start (checked by the engine too)
+
+
+def check_threads(threads: object) -> int:
+    """``threads`` of a batch call: 0 (every core) up to MAX_THREADS."""
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= MAX_THREADS:
+        raise OptionError(f"threads must be 0 (every core) or a whole number up to {MAX_THREADS}, "
+                          f"not {reprlib.repr(threads)}")
+    return threads
+
+
+def check_flag(value: object, name: str) -> bool:
+    """A yes/no option: True, False (or 1, 0)."""
+    if isinstance(value, int) and value in (0, 1) or type(value).__name__ == "bool_":  # bool_: numpy's
+        return bool(value)
+    raise OptionError(f"{name} must be true or false, not {reprlib.repr(value)}")
 
 
 @dataclass
@@ -60,10 +77,13 @@ class Solver:
 
     def __init__(self, table_mb: int = DEFAULT_TABLE_MB) -> None:
         if not isinstance(table_mb, int) or not 1 <= table_mb <= 4096:
-            raise PositionError(f"table_mb must be an integer from 1 to 4096, not {table_mb!r}")
+            raise PositionError(f"table_mb must be an integer from 1 to 4096, not {reprlib.repr(table_mb)}")
         self._core = _core.Solver(table_mb << 20)
 
     def solve_position(self, position: Position, card_values: bool = True, line: bool = True) -> SolveResult:
+        if not isinstance(position, Position):
+            raise PositionError(f"not a Position: {reprlib.repr(position)}")
+        card_values, line = check_flag(card_values, "card_values"), check_flag(line, "line")
         try:
             raw = self._core.solve(*position.core_args(), card_values, line)
         except ValueError as exc:  # the engine's own validation
@@ -124,9 +144,19 @@ def _as_position(item: object, index: int) -> Position:
             return Position.create(
                 item.get("hands"), item.get("trump"), item.get("declarer"), item.get("leader"), item.get("played", ())
             )
-        return Position.create(*item)
+        if isinstance(item, (list, tuple)) and len(item) in (4, 5):
+            return Position.create(*item)
     except (PositionError, ValueError) as exc:
         raise PositionError(f"positions[{index}]: {exc}") from None
+    raise PositionError(f"positions[{index}]: a position is a Position, a dict with the arguments of solve or a "
+                        f"(hands, trump, declarer, leader[, played]) tuple, not {reprlib.repr(item)}")
+
+
+def as_sequence(items: object, name: str) -> list:
+    """The items of a batch argument (a list, tuple or other iterable, not a string or a mapping)."""
+    if isinstance(items, (str, bytes, dict)) or not hasattr(items, "__iter__"):
+        raise PositionError(f"{name} must be a list, not {reprlib.repr(items)}")
+    return list(items)  # type: ignore[call-overload]
 
 
 def solve_many(
@@ -137,9 +167,9 @@ def solve_many(
     Each item is a Position, a dict with the arguments of :func:`solve`, or a
     (hands, trump, declarer, leader[, played]) tuple. Results come in input order.
     """
-    if not isinstance(threads, int) or threads < 0:
-        raise PositionError(f"threads must be 0 (every core) or a positive number, not {threads!r}")
-    parsed = [_as_position(p, i) for i, p in enumerate(positions)]
+    threads = check_threads(threads)
+    card_values, line = check_flag(card_values, "card_values"), check_flag(line, "line")
+    parsed = [_as_position(p, i) for i, p in enumerate(as_sequence(positions, "positions"))]
     raws = _core.solve_many([p.core_args() for p in parsed], card_values, line, threads)
     return [_result(p, raw) for p, raw in zip(parsed, raws)]
 

@@ -3,25 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, Optional, Tuple
+import reprlib
+from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 
-from ..errors import MeksikoError
+from ..errors import OptionError
 from .engine import Budget
 from .sampling import Layout, World
 from .view import View, parse_view
 
 DEFAULT_SAMPLES = 200
+MAX_SAMPLES = 10**9  # worlds one hint may ask for (a time budget bounds what is solved)
 
 
 def check_samples(samples: object) -> int:
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise MeksikoError(f"samples must be a positive whole number, not {samples!r}")
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
+        raise OptionError(f"samples must be a positive whole number up to {MAX_SAMPLES}, not {reprlib.repr(samples)}")
     return samples
 
 
 def check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise MeksikoError(f"seed must be a whole number, not {seed!r}")
+        raise OptionError(f"seed must be a whole number, not {reprlib.repr(seed)}")
     return seed
 
 
@@ -40,10 +42,10 @@ class Worlds:
         return self.count <= self.requested
 
 
-def start(view: object, samples: object, seed: object, time_budget_ms: Optional[float]
-          ) -> Tuple[View, Worlds, Budget]:
+def start(view: object, samples: object, seed: object, time_budget_ms: Optional[float],
+          checkpoint: Optional[Callable[[], None]] = None) -> Tuple[View, Worlds, Budget]:
     """Parse the arguments common to the hints, start the clock and the world sampler."""
-    budget = Budget(time_budget_ms)
+    budget = Budget(time_budget_ms, checkpoint)
     v = parse_view(view)
     n = check_samples(samples)
     s = check_seed(seed)

@@ -10,25 +10,35 @@ worlds actually used are reported by every hint.
 
 from __future__ import annotations
 
+import reprlib
 import time
 from itertools import islice
 from typing import Callable, Iterator, List, Optional, Sequence, Tuple
 
 from .. import _core
-from ..errors import MeksikoError
+from ..errors import MeksikoError, OptionError
 
 TT_BYTES = 4 << 20  # per worker thread and engine call: hint positions are small
-MAX_CHUNK = 64  # worlds per engine call under a time budget
+MAX_CHUNK = 64  # worlds per engine call under a time budget (or with a checkpoint)
+MAX_TIME_BUDGET_MS = 10**9  # about eleven days: any finite budget a caller means
 
 
 class Budget:
-    """A wall-clock budget started at construction; ``None`` milliseconds means no limit."""
+    """A wall-clock budget started at construction; ``None`` milliseconds means no limit.
 
-    def __init__(self, ms: Optional[float]) -> None:
-        if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float)) or ms <= 0):
-            raise MeksikoError(f"time budget must be a positive number of milliseconds, not {ms!r}")
+    ``checkpoint``, if given, is called before each engine call; it may raise to stop the work
+    (the HTTP service stops work for a client that has gone).
+    """
+
+    def __init__(self, ms: Optional[float], checkpoint: Optional[Callable[[], None]] = None) -> None:
+        # NaN fails both comparisons; a huge int is compared exactly (no OverflowError)
+        if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float))
+                               or not 0 < ms <= MAX_TIME_BUDGET_MS):
+            raise OptionError(f"time budget must be a positive number of milliseconds up to {MAX_TIME_BUDGET_MS}, "
+                              f"not {reprlib.repr(ms)}")
         self.start = time.perf_counter()
         self.ms = ms
+        self.checkpoint = checkpoint
 
     @property
     def limited(self) -> bool:
@@ -43,7 +53,7 @@ class Budget:
 
     def fraction(self, share: float) -> "Budget":
         """A budget for a stage: ``share`` of the time still left (unlimited stays unlimited)."""
-        child = Budget(None)
+        child = Budget(None, self.checkpoint)
         if self.ms is not None:
             child.ms = max(1e-3, share * self.remaining() * 1000.0)
         return child
@@ -65,7 +75,11 @@ def solve_worlds(worlds: Iterator, count: int, items_of: Callable[[object], List
     cores = threads()
     spent_total = 0.0
     while len(out) < count:
+        if budget.checkpoint is not None:
+            budget.checkpoint()
         want = count - len(out)
+        if budget.checkpoint is not None and not budget.limited:
+            want = min(want, MAX_CHUNK)
         if budget.limited:
             left = budget.remaining()
             if not out:
