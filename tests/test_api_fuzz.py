@@ -27,7 +27,7 @@ FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCh
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(Settings(max_body_bytes=8192))) as c:
+    with TestClient(create_app(Settings(max_body_bytes=8192)), base_url="http://localhost") as c:
         yield c
 
 

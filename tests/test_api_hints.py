@@ -12,7 +12,7 @@ from meksiko_solver.review import review
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(Settings(max_samples=400, max_time_budget_ms=5000))) as c:
+    with TestClient(create_app(Settings(max_samples=400, max_time_budget_ms=5000)), base_url="http://localhost") as c:
         yield c
 
 

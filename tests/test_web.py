@@ -65,7 +65,7 @@ REVIEW_RECORD = {
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(Settings(workers=2))) as c:
+    with TestClient(create_app(Settings(workers=2)), base_url="http://localhost") as c:
         yield c
 
 

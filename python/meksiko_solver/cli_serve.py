@@ -26,14 +26,12 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        import uvicorn
-
-        from meksiko_api.app import create_app
+        from meksiko_api.server import serve
         from meksiko_api.settings import Settings
     except ImportError as exc:
         print(f"meksiko-solver serve: error: the HTTP service needs {exc.name or 'its dependencies'}: "
               "install fastapi and uvicorn", file=sys.stderr)
         return 2
     settings = Settings.from_env(host=args.host, port=args.port)  # a bad value raises a MeksikoError
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+    serve(settings)  # with the timeouts and limits of meksiko_api.server
     return 0

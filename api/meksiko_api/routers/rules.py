@@ -21,5 +21,5 @@ def profile_dict(name: str) -> dict:
 
 
 @router.get("/rules", response_model=RulesResponse, summary="The rule profiles")
-def list_rules() -> dict:
+async def list_rules() -> dict:
     return {"default": DEFAULT_RULES, "profiles": [profile_dict(name) for name in RULES]}
