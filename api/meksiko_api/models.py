@@ -31,7 +31,7 @@ def _card(value: str) -> str:
     except MeksikoError:
         raise PydanticCustomError(
             NOTATION_ERROR, "unknown card {card}: use a rank 7 8 9 T J Q K A and a suit S H D C",
-            {"card": repr(value)}) from None
+            {"card": repr(value) if len(value) <= 20 else f"{value[:20]!r}... ({len(value)} characters)"}) from None
 
 
 def _card_string_to_list(value: Any) -> Any:

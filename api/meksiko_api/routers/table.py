@@ -127,7 +127,7 @@ def apply_action(state: DealState, seat: int, action: TableAction) -> None:
         else:
             state.play(action.card)
     except MeksikoError as exc:
-        raise MeksikoError(f"action: {exc}") from None
+        raise type(exc)(f"action: {exc}") from None  # the same kind, e.g. auction or illegal_play
 
 
 # --- the answer ------------------------------------------------------------------------------------

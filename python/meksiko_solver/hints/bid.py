@@ -93,7 +93,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         raise MeksikoError(f"it is seat {v.to_move}'s turn to call, not seat {v.seat}'s")
     seat, layout = v.seat, worlds.layout
     profile = get_rules(v.rules)
-    solved = _best_declarations(v, worlds, seed, budget.fraction(0.9))
+    solved = _best_declarations(v, worlds, seed, budget.fraction(0.6))  # the rest: the pass estimate
 
     # The opponent who would declare if this seat passes, and the contract he would play.
     auction = Auction(v.dealer, v.rules, v.auction)
