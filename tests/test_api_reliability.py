@@ -20,6 +20,8 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import meksiko_api
 import meksiko_solver
@@ -372,3 +374,28 @@ def test_a_slow_body_gets_408(server):
         reply = read_until_closed(sock, 3)
     assert reply.startswith(b"HTTP/1.1 408"), reply
     assert b'"kind":"timeout"' in reply and time.perf_counter() - start < 5
+
+
+raw_bodies = st.one_of(
+    st.binary(max_size=300),
+    st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF, blacklist_categories=()), max_size=40).map(
+        lambda t: json.dumps({"hands": t, "declarer": 0}).encode()),
+    st.sampled_from([b'{"\\ud800": 1}', b"[" * 3000, b'{"hands": NaN}', b"\xff\xfe", b"{}", b"null"]),
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(path=st.sampled_from(["/v1/solve", "/v1/deal/parse", "/v1/review", "/v1/hints/play", "/v1/table/advance"]),
+       body=raw_bodies)
+def test_a_complete_request_always_gets_a_complete_answer(server, path, body):
+    host, port = server.removeprefix("http://").split(":")
+    head = (f"POST {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode()
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(head + body)
+        reply = read_until_closed(sock, 10)
+    status_line, _, rest = reply.partition(b"\r\n")
+    assert status_line.startswith(b"HTTP/1.1 ") and int(status_line.split()[1]) < 500, reply[:300]
+    headers, _, content = rest.partition(b"\r\n\r\n")
+    length = [int(line.split(b":")[1]) for line in headers.split(b"\r\n") if line.lower().startswith(b"content-length")]
+    assert length and len(content) == length[0], reply[:300]  # not cut off
