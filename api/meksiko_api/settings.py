@@ -44,7 +44,7 @@ class Settings:
     #: It is counted from the request's arrival, time in the queue included.
     max_time_budget_ms: int = 10_000
     #: Most single-dummy worlds one review may solve in all (samples x cards played).
-    max_review_worlds: int = 30_000
+    max_review_worlds: int = 10_000
     #: Requests that may wait for a solver thread, per lane (quick, heavy); more get 503.
     max_queue: int = 32
     #: Open connections the server (``meksiko-solver serve``) keeps; more get 503.
