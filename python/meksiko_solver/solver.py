@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import numbers
 import reprlib
 import threading
 from dataclasses import dataclass, field
@@ -31,7 +32,8 @@ def check_threads(threads: object) -> int:
 
 def check_flag(value: object, name: str) -> bool:
     """A yes/no option: True, False (or 1, 0)."""
-    if isinstance(value, int) and value in (0, 1) or type(value).__name__ == "bool_":  # bool_: numpy's
+    numpy_bool = getattr(value, "dtype", None) is not None and value.dtype.kind == "b" and value.shape == ()
+    if isinstance(value, numbers.Integral) and value in (0, 1) or numpy_bool:
         return bool(value)
     raise OptionError(f"{name} must be true or false, not {reprlib.repr(value)}")
 
