@@ -10,6 +10,16 @@ process, prints the throughput, the p50 and p99 latency and the error count, and
 stops the server. It exits 1 if any request failed or gave a wrong answer.
 
     PYTHONPATH=python:api python benchmarks/load_api.py [--endpoint solve|play-hint] [--requests 400] [--concurrency 8]
+
+The starvation check, ``--endpoint starvation``: four clients keep sending maximum-cost
+requests (a review of a deal at the most single-dummy samples the server allows, and bid,
+discard and play hints at the most samples and time budget) while ``--concurrency`` clients
+send ``--requests`` trivial solves (two cards a hand). It prints the trivial solves' p50 and
+p99, every status the expensive requests got, the 5xx count and the server's memory (RSS)
+after the warm-up and at each quarter of the trivial requests, and exits 1 unless the targets
+hold: trivial p99 <= 200 ms, no 5xx, memory flat (the last quarter within 10 % of the first).
+
+    PYTHONPATH=python:api python benchmarks/load_api.py --endpoint starvation --requests 20000
 """
 
 from __future__ import annotations
@@ -20,6 +30,7 @@ import random
 import sys
 import threading
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import List, Optional, Sequence
@@ -27,6 +38,7 @@ from typing import List, Optional, Sequence
 import httpx
 
 from meksiko_solver.cards import DECK, Hand
+from meksiko_solver.game import play_game
 from meksiko_solver.hints import play_hint
 from meksiko_solver.solver import solve_many
 
@@ -149,9 +161,126 @@ def wrong_answers(bodies: Sequence[dict], answers: Sequence[object]) -> List[str
     return problems
 
 
+TRIVIAL_P99_MS = 200.0
+HEAVY_CLIENTS = 4
+
+
+def trivial_bodies(count: int, seed: int) -> List[dict]:
+    """Solves of two cards a hand (a few search nodes each)."""
+    rng = random.Random(seed)
+    bodies = []
+    for i in range(count):
+        cards = [str(c) for c in rng.sample(DECK, 6)]
+        bodies.append({"hands": [cards[0:2], cards[2:4], cards[4:6]], "trump": TRUMPS[i % 5], "declarer": i % 3})
+    return bodies
+
+
+def heavy_requests(limits: dict, seed: int) -> List[tuple]:
+    """The most expensive requests the server's limits allow: (path, body) pairs."""
+    samples = limits["max_samples"]
+    budget = limits["max_time_budget_ms"]
+    deal = play_game(seed=seed, max_deals=1).deals[0]
+    record = deal.to_dict()
+    state = deal.replay()
+    view = {"rules": record["rules"], "mode": record["mode"], "dealer": record["dealer"]}
+
+    def seat_view(seat: int, auction: list, play: list, talon=None, trump=None, discard=None) -> dict:
+        v = {**view, "seat": seat, "hand": [str(c) for c in state.dealt[seat]], "auction": auction,
+             "talon": talon, "trump": trump, "play": play}
+        if discard is not None:
+            v["discard"] = discard
+        return {**v, "samples": samples, "seed": seed, "time_budget_ms": budget}
+
+    opener = (record["dealer"] + 1) % 3
+    hints = [("/v1/hints/bid", seat_view(opener, [], []))]
+    if record["auction"] and record["discard"]:
+        declarer = state.declarer
+        hints.append(("/v1/hints/discard", seat_view(declarer, record["auction"], [], record["talon"])))
+        hints.append(("/v1/hints/play", seat_view(declarer, record["auction"], [], record["talon"],
+                                                  record["trump"], record["discard"])))
+    review = {"record": record, "single_dummy": True, "samples": max(1, limits.get("max_review_worlds", 10_000)
+                                                                        // max(1, len(record["play"])))}
+    review["samples"] = min(review["samples"], samples)
+    return [("/v1/review", review)] + hints
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` (Linux /proc), in MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def starvation(args) -> int:
+    """Trivial solves while maximum-cost reviews and hints run: p50, p99, 5xx, memory."""
+    bodies = trivial_bodies(args.requests, args.seed)
+    with LocalServer(args.workers) as server:
+        health = httpx.get(server.url + "/health").json()
+        heavy = heavy_requests(health["limits"], args.seed)
+        pid = server.process.pid
+        stop = threading.Event()
+        heavy_status: Counter = Counter()
+        lock = threading.Lock()
+
+        def heavy_client(k: int) -> None:
+            with httpx.Client(timeout=120.0) as client:
+                i = k
+                while not stop.is_set():
+                    path, body = heavy[i % len(heavy)]
+                    i += 1
+                    try:
+                        r = client.post(server.url + path, json=body)
+                        status = f"{r.status_code} {r.json().get('kind', '')}".strip() if r.status_code != 200 \
+                            else "200"
+                    except httpx.HTTPError as exc:
+                        status = type(exc).__name__
+                    with lock:
+                        heavy_status[f"{path} {status}"] += 1
+
+        send_all(server.url + "/v1/solve", trivial_bodies(200, args.seed + 1), args.concurrency)  # warm-up
+        memory = [rss_mb(pid)]
+        heavy_threads = [threading.Thread(target=heavy_client, args=(k,)) for k in range(HEAVY_CLIENTS)]
+        for t in heavy_threads:
+            t.start()
+        time.sleep(1.0)  # the expensive requests are running
+        answers: list = []
+        latencies: list = []
+        quarter = max(1, len(bodies) // 4)
+        start = time.perf_counter()
+        for q in range(0, len(bodies), quarter):
+            got, took, _ = send_all(server.url + "/v1/solve", bodies[q:q + quarter], args.concurrency)
+            answers += got
+            latencies += took
+            memory.append(rss_mb(pid))
+        wall = time.perf_counter() - start
+        stop.set()
+        for t in heavy_threads:
+            t.join()
+    trivial_errors = [a for a in answers if isinstance(a, str)]
+    five_xx = sum(1 for a in trivial_errors if a.startswith("HTTP 5")) + sum(
+        n for key, n in heavy_status.items() if key.split()[1].startswith("5"))
+    p50, p99 = 1000 * percentile(latencies, 50), 1000 * percentile(latencies, 99)
+    flat = memory[-1] <= 1.10 * memory[1]
+    print(f"starvation check: {len(bodies)} trivial POST /v1/solve from {args.concurrency} clients while "
+          f"{HEAVY_CLIENTS} clients send maximum-cost reviews and hints; server workers {health['workers']}")
+    print(f"trivial solves: {len(bodies) / wall:.1f} requests/s, latency p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+          f"max {1000 * max(latencies):.1f} ms, errors {len(trivial_errors)}")
+    for key, n in sorted(heavy_status.items()):
+        print(f"  expensive {key}: {n}")
+    print(f"5xx: {five_xx}")
+    print("server memory (RSS MiB) after the warm-up, then each quarter: "
+          + ", ".join(f"{m:.1f}" for m in memory) + (" (flat)" if flat else " (GROWING)"))
+    for problem in trivial_errors[:10]:
+        print(f"  {problem}")
+    ok = p99 <= TRIVIAL_P99_MS and five_xx == 0 and not trivial_errors and flat
+    print("targets met" if ok else "TARGETS MISSED")
+    return 0 if ok else 1
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--endpoint", choices=sorted(ENDPOINTS), default="solve",
+    parser.add_argument("--endpoint", choices=sorted(ENDPOINTS) + ["starvation"], default="solve",
                         help="what to ask for (default solve)")
     parser.add_argument("--requests", type=int, default=400, help="requests to send (default 400)")
     parser.add_argument("--concurrency", type=int, default=8, help="client threads (default 8)")
@@ -160,6 +289,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     if args.requests < 1 or args.concurrency < 1:
         parser.error("--requests and --concurrency must be positive")
+    if args.endpoint == "starvation":
+        return starvation(args)
 
     path, make_bodies, what = ENDPOINTS[args.endpoint]
     bodies = make_bodies(args.requests, args.seed)

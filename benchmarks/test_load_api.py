@@ -23,3 +23,19 @@ def test_load_script_play_hints(capsys):
     assert load_api.main(["--endpoint", "play-hint", "--requests", "12", "--concurrency", "4"]) == 0
     out = capsys.readouterr().out
     assert "POST /v1/hints/play: 12 opening-lead play hints" in out and "errors: 0" in out
+
+
+def test_load_script_starvation_check(capsys):
+    # the targets are judged by the script's exit code in a full run; here: it runs and reports
+    load_api.main(["--endpoint", "starvation", "--requests", "200", "--concurrency", "4"])
+    out = capsys.readouterr().out
+    assert "trivial solves:" in out and "p99" in out and "errors 0" in out
+    assert "expensive /v1/review" in out and "5xx:" in out and "server memory" in out
+
+
+def test_heavy_requests_are_at_the_servers_limits():
+    limits = {"max_samples": 1000, "max_time_budget_ms": 10_000, "max_review_worlds": 10_000}
+    heavy = dict(load_api.heavy_requests(limits, seed=2026))
+    assert heavy["/v1/hints/bid"]["samples"] == 1000 and heavy["/v1/hints/bid"]["time_budget_ms"] == 10_000
+    review = heavy["/v1/review"]
+    assert review["single_dummy"] and review["samples"] * len(review["record"]["play"]) <= 10_000

@@ -19,5 +19,5 @@ from meksiko_api.settings import Settings
 @pytest.fixture(scope="module")
 def client(request: pytest.FixtureRequest) -> Iterator[TestClient]:
     settings = getattr(request.module, "API_SETTINGS", Settings(workers=2))
-    with TestClient(create_app(settings)) as c:
+    with TestClient(create_app(settings), base_url="http://localhost") as c:
         yield c

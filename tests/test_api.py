@@ -266,7 +266,7 @@ def test_a_sampling_route_over_the_limits_is_422():
 
     app = create_app(Settings(max_samples=100, max_time_budget_ms=500))
     app.include_router(router)
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://localhost") as c:
         assert c.post("/v1/sample", json={"samples": 100, "seed": 1}).status_code == 200
         r = c.post("/v1/sample", json={"samples": 1000})
         assert r.status_code == 422 and "samples 1000 is over this server's limit of 100" in detail(r)
@@ -298,7 +298,7 @@ def test_solves_run_in_parallel_worker_threads_and_the_loop_stays_free(monkeypat
 
     monkeypatch.setattr(solve_route, "solve", slow_solve)
     results = []
-    with TestClient(create_app(Settings(workers=2))) as c:
+    with TestClient(create_app(Settings(workers=2)), base_url="http://localhost") as c:
         body = {"hands": SMALL, "trump": "S", "declarer": 0}
         requests = [threading.Thread(target=lambda: results.append(c.post("/v1/solve", json=body)))
                     for _ in range(2)]
@@ -317,7 +317,7 @@ def test_an_app_serves_again_after_its_lifespan_ended():
     app = create_app(Settings(workers=1))
     body = {"hands": SMALL, "trump": "S", "declarer": 0}
     for _ in range(2):
-        with TestClient(app) as c:
+        with TestClient(app, base_url="http://localhost") as c:
             assert c.post("/v1/solve", json=body).json()["tricks"] == 2
 
 

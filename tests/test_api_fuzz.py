@@ -12,13 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from meksiko_api.hint_models import PLAY_VIEW_EXAMPLE, RECORD_EXAMPLE, VIEW_EXAMPLE
 from meksiko_api.models import SolveRequest
 from meksiko_api.settings import Settings
 from meksiko_solver.cards import DECK, Hand
 from meksiko_solver.solver import solve
 
 CARDS = [str(c) for c in DECK]
-ERRORS = {400, 404, 405, 413, 415, 422}
+ERRORS = {400, 404, 405, 408, 413, 415, 421, 422}
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                         HealthCheck.too_slow])
 
@@ -107,8 +108,8 @@ def check(response) -> None:
     assert response.status_code < 500, response.text
     if response.status_code != 200:
         assert response.status_code in ERRORS, response.text
-        message = response.json()["detail"]
-        assert isinstance(message, str) and message
+        body = json.loads(response.content.decode("utf-8"))  # valid UTF-8 JSON
+        assert isinstance(body["detail"], str) and body["detail"] and isinstance(body["kind"], str)
 
 
 @FUZZ
@@ -138,3 +139,57 @@ def test_analyze_never_fails_on_any_body(client, body):
 def test_raw_bodies_never_fail(client, path, body, content_type):
     headers = {"content-type": content_type} if content_type else {}
     check(client.post(path, content=body, headers=headers))
+
+
+# Any text, lone surrogates included (JSON can carry them escaped; the answer must still encode).
+any_text = st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF, blacklist_categories=()), max_size=10)
+wild_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | any_text,
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(any_text, children, max_size=4),
+    max_leaves=10,
+)
+VALID_BODIES = {
+    "/v1/solve": {"hands": ["A97.KQ8.J8.T9", "8.A97.A97.AKJ", "KQJT.JT.KQ.Q7"], "trump": "H", "declarer": 0},
+    "/v1/analyze": {"hands": ["A97.KQ8.J8.T9", "8.A97.A97.AKJ", "KQJT.JT.KQ.Q7"], "talon": ["8C", "TD"],
+                    "declarer": 1},
+    "/v1/deal/parse": {"deal": "A97.KQ8.J8.T9 8.A97.A97.AKJ KQJT.JT.KQ.Q7 8C TD"},
+    "/v1/deal/random": {"seed": 4},
+    "/v1/hints/bid": {**VIEW_EXAMPLE, "samples": 4},
+    "/v1/hints/play": {**PLAY_VIEW_EXAMPLE, "samples": 4},
+    "/v1/review": {"record": RECORD_EXAMPLE},
+    "/v1/table/advance": {"record": {"dealer": 2, "hands": ["A97.KQ8.J8.T9", "8.A97.A97.AKJ", "KQJT.JT.KQ.Q7"],
+                                     "talon": ["8C", "TD"]}, "seat": 1, "policy": "random"},
+    "/v1/table/position": {"record": {**RECORD_EXAMPLE}, "index": 2},
+}
+
+
+@st.composite
+def wild_bodies(draw):
+    """A valid body of some route with up to three values (or keys) replaced by anything."""
+    path = draw(st.sampled_from(sorted(VALID_BODIES)))
+    body = json.loads(json.dumps(VALID_BODIES[path]))
+    for _ in range(draw(st.integers(1, 3))):
+        node = body
+        while True:
+            keys = sorted(node) if isinstance(node, dict) else list(range(len(node)))
+            if not keys:
+                break
+            key = draw(st.sampled_from(keys))
+            if isinstance(node[key], (dict, list)) and node[key] and draw(st.booleans()):
+                node = node[key]
+                continue
+            if isinstance(node, dict) and draw(st.integers(0, 4)) == 0:
+                node[draw(any_text)] = node.pop(key)  # a key made wrong
+            else:
+                node[key] = draw(wild_values)
+            break
+    return path, body
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                 HealthCheck.too_slow])
+@given(case=wild_bodies())
+def test_every_route_survives_any_value(client, case):
+    path, body = case
+    text = json.dumps(body)  # lone surrogates go as \udXXX escapes, as a client would send them
+    check(client.post(path, content=text.encode(), headers={"content-type": "application/json"}))

@@ -23,6 +23,7 @@ from meksiko_solver.position import Position
 from meksiko_solver.review import BidReview, DealResult, DiscardReview, PlayValue, review
 from meksiko_solver.solver import Solver, solve, solve_many
 from meksiko_solver.analysis import analyze_many
+from meksiko_api.settings import Settings
 
 PACKAGE = Path(meksiko_solver.__file__).parent
 
@@ -274,7 +275,7 @@ VIEW = {"seat": 0, "dealer": 2, "hand": "AKQJT987.AK.-.-", "auction": []}
     (lambda: Solver(table_mb="16"), "table_mb"),
     (lambda: solve_many([], threads=-1), "threads must be 0"),
     (lambda: analyze_many([], threads=1.5), "threads must be 0"),
-    (lambda: meksiko_solver.bid_hint(VIEW, samples=0), "samples must be a positive whole number, not 0"),
+    (lambda: meksiko_solver.bid_hint(VIEW, samples=0), "samples must be a positive whole number up to 1000000000, not 0"),
     (lambda: meksiko_solver.bid_hint(VIEW, samples=True), "samples"),
     (lambda: meksiko_solver.bid_hint(VIEW, samples=4, seed="1"), "seed must be a whole number"),
     (lambda: meksiko_solver.bid_hint(VIEW, samples=4, time_budget_ms=0), "time budget"),
@@ -291,14 +292,7 @@ def test_bad_options_raise_option_error(call, words):
 
 # --- the canonical no trump over HTTP -----------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def client():
-    from fastapi.testclient import TestClient
-    from meksiko_api.app import create_app
-    from meksiko_api.settings import Settings
-
-    with TestClient(create_app(Settings(workers=1))) as c:
-        yield c
+API_SETTINGS = Settings(workers=1)  # the ``client`` fixture's (conftest.py)
 
 
 def test_http_reads_every_no_trump_spelling(client):

@@ -14,7 +14,7 @@ from fastapi import FastAPI
 import meksiko_solver
 
 from . import errors
-from .middleware import BodySizeLimit
+from .middleware import BodySizeLimit, HostCheck
 from .settings import Settings
 from .workers import SolverPool
 
@@ -27,15 +27,17 @@ Double-dummy solver for Meksiko, the Serbian three-player card game, over HTTP.
 JSON in, JSON out: the same shapes as the `meksiko_solver` library's `to_dict()` and the
 CLI's `--json`. Cards are rank + suit (`TH`, `AS`, `7C`; input also takes `10h`, `♥T`);
 a hand is a list of cards or a holding `S.H.D.C` such as `AK7.QJ.T98.A`; seats are 0, 1, 2.
-Every error is `{"detail": "<message naming the field and the bad value>"}`: 400 for a body
-that is not JSON, 413 for one over the size limit, 415 for one not sent as
-`Content-Type: application/json`, 422 for a bad value.
+Every error is `{"detail": "<message naming the field and the bad value>", "kind": "<kind>",
+"field": "<path>"}`: 400 for a body that is not JSON, 408 for one sent too slowly, 413 for one
+over the size limit, 415 for one not sent as `Content-Type: application/json`, 421 for a Host
+this server does not serve, 422 for a bad value, 503 (with `Retry-After`) when the server is
+busy or a request's time budget ran out.
 """
 
 
 def create_app(settings: Optional[Settings] = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    pool = SolverPool(settings.workers)
+    pool = SolverPool(settings.workers, settings.max_queue, settings.max_time_budget_ms)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -47,7 +49,8 @@ def create_app(settings: Optional[Settings] = None) -> FastAPI:
     app.state.settings = settings
     app.state.pool = pool
     errors.install(app)
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes, timeout_s=settings.body_timeout_s)
+    app.add_middleware(HostCheck, hosts=settings.hosts())  # added last: runs first
     for name in ROUTERS:
         app.include_router(importlib.import_module(f"{__package__}.routers.{name}").router)
     return app

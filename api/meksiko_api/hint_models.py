@@ -74,6 +74,9 @@ class ReviewRequest(RequestModel):
     single_dummy: bool = Field(False, description="also judge each card from its player's view (hint engine)")
     samples: Optional[int] = Field(None, ge=1, description="worlds a card for the single-dummy layer")
     seed: Optional[int] = Field(None, description="random seed of the single-dummy layer")
+    time_budget_ms: Optional[int] = Field(None, ge=1, description="stop with a 503 after this long, counted from "
+                                                                   "the request's arrival (default and at most "
+                                                                   "the server's max_time_budget_ms)")
 
     model_config = ConfigDict(json_schema_extra={"examples": [
         {"record": RECORD_EXAMPLE, "single_dummy": False},

@@ -22,6 +22,7 @@ from meksiko_solver.rules import DEFAULT_RULES, RULES
 #: The error type of the notation checks below; its messages already quote the bad value.
 NOTATION_ERROR = "meksiko_notation"
 MAX_CARDS = 32  # longer card lists can only be wrong; the library says how
+MAX_CARDS_TEXT = 200  # characters of a hand as text: 32 cards as "10♠" with separators fit
 
 
 def _card(value: str) -> str:
@@ -30,13 +31,17 @@ def _card(value: str) -> str:
     except MeksikoError:
         raise PydanticCustomError(
             NOTATION_ERROR, "unknown card {card}: use a rank 7 8 9 T J Q K A and a suit S H D C",
-            {"card": repr(value)}) from None
+            {"card": repr(value) if len(value) <= 20 else f"{value[:20]!r}... ({len(value)} characters)"}) from None
 
 
 def _card_string_to_list(value: Any) -> Any:
     """A holding (``AK7.QJ.T98.A``) or a space separated string of cards -> a list of cards."""
     if not isinstance(value, str):
         return value
+    if len(value) > MAX_CARDS_TEXT:  # longer can only be wrong; quote a prefix, not all of it
+        raise PydanticCustomError(NOTATION_ERROR, "cards {start}... ({length} characters) are too long: a holding "
+                                  "or card list has at most {most} characters",
+                                  {"start": repr(value[:20]), "length": len(value), "most": MAX_CARDS_TEXT})
     try:
         return [str(c) for c in parse_cards(value)]
     except MeksikoError as exc:
@@ -418,14 +423,29 @@ class SamplingOptions(RequestModel):
 
 # --- errors ----------------------------------------------------------------------------------------
 
+class Problem(BaseModel):
+    field: str = Field(description="the field path, e.g. hands[1][3]")
+    kind: str = Field(description='"notation" (our card, hand and trump checks) or "shape"')
+    message: str
+
+
 class ErrorResponse(BaseModel):
-    """Every error: one readable message that names the bad field and value."""
+    """Every error: one readable message that names the bad field and value, and its kind."""
 
     detail: str
+    kind: str = Field(description="what went wrong, for programs: notation, position, illegal_play, auction, "
+                                  "rules, record, option, limit, invalid, shape, json, content_type, too_large, "
+                                  "timeout, host, busy, time_budget, ... (docs/api.md)")
+    field: Optional[str] = Field(None, description="the field path of a 422 on the request's shape (its first "
+                                                   "problem), else null")
     errors: Optional[List[str]] = Field(None, description="for a 422 on the request's shape: one message "
                                                           "per problem (detail joins them)")
+    problems: Optional[List[Problem]] = Field(None, description="for a 422 on the request's shape: each problem")
 
     model_config = ConfigDict(json_schema_extra={"examples": [
         {"detail": "hands[1][3]: unknown card 'ZZ': use a rank 7 8 9 T J Q K A and a suit S H D C",
-         "errors": ["hands[1][3]: unknown card 'ZZ': use a rank 7 8 9 T J Q K A and a suit S H D C"]},
+         "kind": "notation", "field": "hands[1][3]",
+         "errors": ["hands[1][3]: unknown card 'ZZ': use a rank 7 8 9 T J Q K A and a suit S H D C"],
+         "problems": [{"field": "hands[1][3]", "kind": "notation",
+                       "message": "hands[1][3]: unknown card 'ZZ': use a rank 7 8 9 T J Q K A and a suit S H D C"}]},
     ]})

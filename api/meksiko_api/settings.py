@@ -15,11 +15,13 @@ from __future__ import annotations
 import dataclasses
 import os
 from dataclasses import dataclass, field
-from typing import Mapping, Optional
+from typing import Mapping, Optional, Tuple
 
 from .errors import LimitError, SettingsError
 
 ENV_PREFIX = "MEKSIKO_API_"
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
+WILDCARD_ADDRESSES = ("0.0.0.0", "::", "")
 
 
 def _default_workers() -> int:
@@ -38,13 +40,29 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     #: Most sampled worlds one hint or review request may ask for.
     max_samples: int = 1000
-    #: Largest time budget (ms) one hint or review request may ask for.
+    #: Largest time budget (ms) one request may ask for; also the budget of those that name none.
+    #: It is counted from the request's arrival, time in the queue included.
     max_time_budget_ms: int = 10_000
+    #: Most single-dummy worlds one review may solve in all (samples x cards played).
+    max_review_worlds: int = 10_000
+    #: Requests that may wait for a solver thread, per lane (quick, heavy); more get 503.
+    max_queue: int = 32
+    #: Open connections the server (``meksiko-solver serve``) keeps; more get 503.
+    max_connections: int = 512
+    #: Seconds a client has to send a request's headers, and then its body (408).
+    header_timeout_s: int = 10
+    body_timeout_s: int = 10
+    #: Host header values served (DNS rebinding defence), without port; empty: localhost,
+    #: 127.0.0.1, [::1] and ``host``. ``*`` serves any (behind a proxy that checks Host).
+    allowed_hosts: Tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.host, str) or not self.host.strip():
             raise SettingsError(f"host must be a host name or address, not {self.host!r}")
-        for name in ("port", "workers", "max_body_bytes", "max_samples", "max_time_budget_ms"):
+        if not isinstance(self.allowed_hosts, tuple) or not all(isinstance(h, str) and h for h in self.allowed_hosts):
+            raise SettingsError(f"setting allowed_hosts ({ENV_PREFIX}ALLOWED_HOSTS) must be host names separated by "
+                                f"commas, not {self.allowed_hosts!r}")
+        for name in INT_SETTINGS:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise SettingsError(f"setting {name} ({ENV_PREFIX}{name.upper()}) must be a positive "
@@ -65,6 +83,9 @@ class Settings:
             if f.name == "host":
                 values[f.name] = text
                 continue
+            if f.name == "allowed_hosts":
+                values[f.name] = tuple(h.strip().lower() for h in text.split(",") if h.strip())
+                continue
             try:
                 values[f.name] = int(text)
             except ValueError:
@@ -84,7 +105,28 @@ class Settings:
             raise LimitError(f"time_budget_ms {time_budget_ms} is over this server's limit of "
                              f"{self.max_time_budget_ms} ({ENV_PREFIX}MAX_TIME_BUDGET_MS)")
 
+    def check_review(self, worlds: int) -> None:
+        """Raise LimitError (422) if a review would solve more single-dummy worlds than allowed."""
+        if worlds > self.max_review_worlds:
+            raise LimitError(f"the review would solve {worlds} single-dummy worlds (samples x cards played), over "
+                             f"this server's limit of {self.max_review_worlds} ({ENV_PREFIX}MAX_REVIEW_WORLDS): "
+                             f"ask for fewer samples or review fewer deals")
+
+    def hosts(self) -> Optional[frozenset]:
+        """The Host names served (lower case, no port), or None for any. Addresses (``127.0.0.1``,
+        ``[::1]``, ``192.0.2.7``) are always served: a rebinding page can only send a name."""
+        if "*" in self.allowed_hosts:
+            return None
+        names = set(self.allowed_hosts or LOOPBACK_HOSTS)
+        if not self.allowed_hosts and self.host not in WILDCARD_ADDRESSES:
+            names.add(self.host.strip("[]").lower())
+        return frozenset(names)
+
     def limits(self) -> dict:
         """The per-request limits, as shown by ``GET /health``."""
         return {"max_body_bytes": self.max_body_bytes, "max_samples": self.max_samples,
                 "max_time_budget_ms": self.max_time_budget_ms}
+
+
+INT_SETTINGS = ("port", "workers", "max_body_bytes", "max_samples", "max_time_budget_ms", "max_review_worlds",
+                "max_queue", "max_connections", "header_timeout_s", "body_timeout_s")

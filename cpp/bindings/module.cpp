@@ -107,6 +107,7 @@ PYBIND11_MODULE(_core, m) {
       "and discard (exact when at least floor, else floor - 1), with one best trump and discard.");
 
   m.def("default_threads", &default_threads);
+  m.attr("MAX_THREADS") = kMaxThreads;
 
   m.def(
       "solve_many",

@@ -1,28 +1,53 @@
 #include "batch.hpp"
 
 #include <atomic>
+#include <exception>
+#include <memory>
+#include <new>
 #include <thread>
 
 namespace meksiko {
 
 namespace {
 
+// Runs work(solver, i) for every i < count on up to `threads` threads. When the system refuses
+// a thread (or the memory of a thread's Solver), the threads already running share the work;
+// with none running the calling thread does it all, so a bad_alloc there is the only failure
+// that reaches the caller (std::thread objects are always joined: no std::terminate).
 template <typename Work>
 void run_parallel(std::size_t count, int threads, std::size_t tt_bytes, Work work) {
   if (threads <= 0) threads = default_threads();
+  if (threads > kMaxThreads) threads = kMaxThreads;
   if (static_cast<std::size_t>(threads) > count) threads = static_cast<int>(count);
   std::atomic<std::size_t> next{0};
-  auto worker = [&]() {
-    Solver solver(tt_bytes);
+  auto take_all = [&](Solver& solver) {
     for (std::size_t i = next++; i < count; i = next++) work(solver, i);
   };
-  if (threads <= 1) {
-    if (count > 0) worker();
-    return;
-  }
+  auto worker = [&]() {
+    std::unique_ptr<Solver> solver;
+    try {
+      solver = std::make_unique<Solver>(tt_bytes);
+    } catch (const std::bad_alloc&) {
+      return;  // this thread takes no item; the others (or the calling thread) do them
+    }
+    take_all(*solver);
+  };
   std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  if (threads > 1) {
+    pool.reserve(static_cast<std::size_t>(threads));
+    for (int t = 0; t < threads; ++t) {
+      try {
+        pool.emplace_back(worker);
+      } catch (const std::exception&) {  // std::system_error (no more threads) or std::bad_alloc
+        break;
+      }
+    }
+  }
   for (std::thread& t : pool) t.join();
+  if (next.load() < count) {  // no thread started (or none got its table): do it here
+    Solver solver(tt_bytes);
+    take_all(solver);
+  }
 }
 
 }  // namespace

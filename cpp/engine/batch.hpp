@@ -17,7 +17,10 @@ struct DealInput {
   int declarer = 0;
 };
 
-// threads <= 0: one per hardware thread.
+// The most threads one batch call starts; more are asked for, this many are used.
+constexpr int kMaxThreads = 256;
+
+// threads <= 0: one per hardware thread (at most kMaxThreads).
 std::vector<SolveResult> solve_many(const std::vector<Position>& positions, const SolveOptions& options,
                                     int threads, std::size_t tt_bytes);
 

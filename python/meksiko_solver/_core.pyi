@@ -14,6 +14,8 @@ from typing import List, Sequence, Tuple
 NO_TRUMP: int
 #: The default size of a transposition table in bytes (1 MiB).
 DEFAULT_TT_BYTES: int
+#: The most engine threads one batch call starts (more are refused with ValueError).
+MAX_THREADS: int
 
 _PositionTuple = Tuple[Sequence[int], int, int, int, Sequence[int]]
 _DealTuple = Tuple[Sequence[int], int, int]

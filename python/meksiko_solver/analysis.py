@@ -8,6 +8,7 @@ reaches it; without the talon (Meksiko), the tricks for each trump
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -15,7 +16,8 @@ from . import engine
 from .auction import MEKSIKO, Contract
 from .cards import CANONICAL_PLACE, SUITS, Card, Hand, Suit, cards_to_mask, parse_seat
 from .deal import Cards, check_deal, parse_deal
-from .options import check_threads
+from .errors import MeksikoError
+from .options import as_sequence, check_threads
 from .rules import RuleProfile, get_rules
 from .solver import Solver, thread_solver
 
@@ -175,14 +177,22 @@ def analyze_many(
     """Analyze many deals on every core (``threads=0``): one DeclarerAnalysis per deal for
     ``declarer``, or a DealTable per deal when ``declarer`` is None."""
     profile = get_rules(rules)
-    parsed = [parse_deal(d) for d in deals]
+    threads = check_threads(threads)
+    parsed = [_deal_at(d, i) for i, d in enumerate(as_sequence(deals, "deals"))]
     seats = [0, 1, 2] if declarer is None else [parse_seat(declarer, "declarer")]
     items = [_deal_tuple(h, t, s) for h, t in parsed for s in seats]
-    raws = engine.analyze_batch(items, meksiko_trump_mask(profile), check_threads(threads))
+    raws = engine.analyze_batch(items, meksiko_trump_mask(profile), threads)
     results = [_from_engine(r, profile) for r in raws]
     if declarer is not None:
         return results
     return [DealTable(h, t, profile.name, results[3 * i : 3 * i + 3]) for i, (h, t) in enumerate(parsed)]
+
+
+def _deal_at(deal: object, index: int) -> tuple:
+    try:
+        return parse_deal(deal)
+    except MeksikoError as exc:
+        raise type(exc)(f"deals[{index}]: {exc}") from None
 
 
 __all__ = ["DealTable", "DeclarerAnalysis", "analyze_declarer", "analyze_many", "deal_table", "meksiko_trump_mask",

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import random
+import reprlib
 from dataclasses import dataclass
 from enum import Enum
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
@@ -160,7 +161,7 @@ def parse_deal(deal: object) -> Tuple[Tuple[Cards, ...], Cards]:
     if isinstance(deal, str):
         parts = deal.split()
         if len(parts) < 4:
-            raise NotationError(f"deal {deal!r} must be three hands and the talon: '<h0> <h1> <h2> <talon>'")
+            raise NotationError(f"deal {reprlib.repr(deal)} must be three hands and the talon: '<h0> <h1> <h2> <talon>'")
         hands, talon = parts[:3], " ".join(parts[3:])
     elif isinstance(deal, dict):
         if "hands" not in deal or "talon" not in deal:
@@ -169,7 +170,7 @@ def parse_deal(deal: object) -> Tuple[Tuple[Cards, ...], Cards]:
     elif isinstance(deal, (list, tuple)) and len(deal) == 2:
         hands, talon = deal
     else:
-        raise NotationError(f"not a deal: {deal!r}")
+        raise NotationError(f"not a deal: {reprlib.repr(deal)}")
     return check_deal(hands, talon)
 
 

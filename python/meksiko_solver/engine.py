@@ -49,6 +49,8 @@ from .cards import Suit
 NO_TRUMP: int = _core.NO_TRUMP
 #: Bytes of a Solver's transposition table unless asked otherwise.
 DEFAULT_TABLE_BYTES: int = _core.DEFAULT_TT_BYTES
+#: Engine threads one batch call may start (the engine checks it too).
+MAX_THREADS: int = _core.MAX_THREADS
 #: Per worker thread in hint batches: sampled positions are small.
 HINT_TABLE_BYTES = 4 << 20
 

@@ -13,9 +13,27 @@ is a suit index 0..3 (S H D C) or None for no trump.
 
 from __future__ import annotations
 
+import reprlib
 from typing import Iterable, List, Optional, Sequence
 
-from .cards import SUIT_NAMES, Card
+from .cards import SUIT_NAMES, Card, Hand, Suit, parse_cards, parse_seat
+from .errors import NotationError
+
+
+def _cards(value: object, what: str) -> List[Card]:
+    """Cards as given (the fast path: a list of Cards), else parsed (a NotationError names them)."""
+    if isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value):
+        return list(value)
+    if not isinstance(value, (str, list, tuple, Hand)) and hasattr(value, "__iter__"):
+        value = list(value)  # type: ignore[call-overload]
+    return parse_cards(value, what)
+
+
+def _trump(trump: object) -> Optional[int]:
+    """A trump as given: a Suit (no trump included), a suit number 0..4 or None (no trump)."""
+    if trump is None or isinstance(trump, Suit) or type(trump) is int and 0 <= trump <= 4:  # noqa: E721 (not a bool)
+        return trump  # type: ignore[return-value]
+    raise NotationError(f"trump must be a Suit, a suit number 0..4 (S H D C N) or None, not {reprlib.repr(trump)}")
 
 
 def next_seat(seat: int) -> int:
@@ -29,7 +47,9 @@ def legal_cards(hand: Iterable[Card], trick_cards: Sequence[Card], trump: Option
     Follow the led suit if able; else play a trump if able; else anything.
     The result keeps the order of ``hand``.
     """
-    cards = list(hand)
+    cards = _cards(hand, "hand")
+    trick_cards = _cards(trick_cards, "trick_cards")
+    trump = _trump(trump)
     if not trick_cards:
         return cards
     led = trick_cards[0].suit
@@ -76,4 +96,7 @@ def winning_index(cards: Sequence[Card], trump: Optional[int]) -> int:
 
 def trick_winner(cards: Sequence[Card], leader: int, trump: Optional[int]) -> int:
     """The seat winning a trick: the highest trump in it, else the highest card of the led suit."""
-    return (leader + winning_index(cards, trump)) % 3
+    cards = _cards(cards, "trick")
+    if not 1 <= len(cards) <= 3:
+        raise NotationError(f"a trick holds 1 to 3 cards, not {len(cards)}")
+    return (parse_seat(leader, "leader") + winning_index(cards, _trump(trump))) % 3

@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -41,9 +42,13 @@ class Position:
         if isinstance(hands, str):
             hands = hands.split()
         if not isinstance(hands, (list, tuple)) or len(hands) != 3:
-            raise PositionError(f"hands must list the three seats' cards, got {hands!r}")
+            raise PositionError(f"hands must list the three seats' cards, got {reprlib.repr(hands)}")
         parsed = tuple(parse_hand(h, f"hands[{i}]") for i, h in enumerate(hands))
-        played_cards = tuple(parse_cards(list(played) if not isinstance(played, str) else played, "played"))
+        if not isinstance(played, (str, list, tuple)):
+            if played is None or not hasattr(played, "__iter__"):
+                raise NotationError(f"played must be the list of cards played to the trick, not {reprlib.repr(played)}")
+            played = list(played)  # type: ignore[call-overload]
+        played_cards = tuple(parse_cards(played, "played"))
         pos = cls(
             hands=parsed,
             trump=parse_trump(trump),
@@ -91,6 +96,9 @@ class Position:
     @classmethod
     def from_string(cls, text: str) -> "Position":
         """Parse the form printed by ``str(position)``."""
+        if not isinstance(text, str):
+            raise NotationError(f"a position is a string such as 'AK.-.-.- QJ.-.-.- T9.-.-.- trump=S declarer=0 "
+                                f"leader=0', not {reprlib.repr(text)}")
         parts = text.split()
         if len(parts) < 3:
             raise NotationError(f"position {text!r} must start with three hands")

@@ -19,8 +19,9 @@ on the information available is excused. See ``docs/review.md``.
 from __future__ import annotations
 
 import json
+import reprlib
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
 from .analysis import DeclarerAnalysis, analyze_declarer
 from .auction import MEKSIKO, Contract
@@ -284,6 +285,8 @@ def load_record(value: object) -> Union[DealRecord, GameRecord]:
             value = json.loads(value)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise RecordError(f"the record is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise RecordError("the record is not valid JSON: it is nested too deeply") from None
     if isinstance(value, dict):
         return GameRecord.from_dict(value) if "deals" in value else DealRecord.from_dict(value)
     raise RecordError(f"review takes a deal or game record (or its JSON), not {type(value).__name__}")
@@ -291,8 +294,11 @@ def load_record(value: object) -> Union[DealRecord, GameRecord]:
 
 # --- the review ---------------------------------------------------------------------------------
 
+Checkpoint = Optional[Callable[[], None]]
+
+
 def review(record: object, single_dummy: bool = False, samples: int = SD_SAMPLES, seed: int = 0,
-           solver: Optional[Solver] = None) -> Union[Review, GameReview]:
+           solver: Optional[Solver] = None, checkpoint: Checkpoint = None) -> Union[Review, GameReview]:
     """Review a deal record (:class:`Review`) or a game record, deal by deal (:class:`GameReview`).
 
     ``record``: a :class:`DealRecord`, :class:`GameRecord`, or their JSON object or text.
@@ -302,6 +308,9 @@ def review(record: object, single_dummy: bool = False, samples: int = SD_SAMPLES
     ``single_dummy=True`` adds the single-dummy layer: at each card with a choice, the hint
     engine (:func:`meksiko_solver.hints.play_hint`, ``samples`` worlds, seeded from ``seed``
     and the card's index) judges the card from what its player could see; see ``docs/review.md``.
+
+    ``checkpoint``, if given, is called before each card is judged (and by the hint engine between
+    its engine calls); it may raise to stop the review (the HTTP service's time budget).
     """
     rec = load_record(record)
     sd = _single_dummy_options(single_dummy, samples, seed)
@@ -310,18 +319,18 @@ def review(record: object, single_dummy: bool = False, samples: int = SD_SAMPLES
         deals = []
         for i, deal in enumerate(rec.deals):
             try:
-                deals.append(_review_deal(deal, solver, sd))
+                deals.append(_review_deal(deal, solver, sd, checkpoint))
             except MeksikoError as exc:
                 raise RecordError(f"deals[{i}]: {exc}") from None
         return GameReview(rec, deals)
-    return _review_deal(rec, solver, sd)
+    return _review_deal(rec, solver, sd, checkpoint)
 
 
 def review_deal(record: DealRecord, solver: Optional[Solver] = None, single_dummy: bool = False,
-                samples: int = SD_SAMPLES, seed: int = 0) -> Review:
+                samples: int = SD_SAMPLES, seed: int = 0, checkpoint: Checkpoint = None) -> Review:
     """The review of one deal record (see :func:`review`)."""
     sd = _single_dummy_options(single_dummy, samples, seed)
-    return _review_deal(record, solver if solver is not None else thread_solver(), sd)
+    return _review_deal(record, solver if solver is not None else thread_solver(), sd, checkpoint)
 
 
 def _player(seat: int, role: Optional[str], sd: Optional[Dict[str, int]]) -> PlayerReview:
@@ -332,12 +341,13 @@ def _player(seat: int, role: Optional[str], sd: Optional[Dict[str, int]]) -> Pla
 
 def _single_dummy_options(single_dummy: object, samples: object, seed: object) -> Optional[Dict[str, int]]:
     if not isinstance(single_dummy, bool):
-        raise OptionError(f"single_dummy must be true or false, not {single_dummy!r}")
+        raise OptionError(f"single_dummy must be true or false, not {reprlib.repr(single_dummy)}")
     n, s = check_samples(samples), check_seed(seed)
     return {"samples": n, "seed": s} if single_dummy else None
 
 
-def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]]) -> Review:
+def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]],
+                 checkpoint: Checkpoint = None) -> Review:
     declarer, contract = record.declarer, record.contract
     won = record.tricks_won
     result = DealResult(won, record.finished)
@@ -356,7 +366,7 @@ def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]
         return Review(record, declarer, contract, None, result, bid, None, players=players, nodes=analysis.nodes,
                       single_dummy=sd)
 
-    cards, nodes, start = _review_cards(record, solver, sd)
+    cards, nodes, start = _review_cards(record, solver, sd, checkpoint)
     value = PlayValue(start, cards[-1].after if cards else start)
     discard = None
     if contract != MEKSIKO:
@@ -384,7 +394,8 @@ def _bid(contract: Contract, analysis: DeclarerAnalysis) -> BidReview:
 
 
 def _review_cards(record: DealRecord, solver: Solver,
-                  sd: Optional[Dict[str, int]] = None) -> Tuple[List[CardReview], int, int]:
+                  sd: Optional[Dict[str, int]] = None,
+                  checkpoint: Checkpoint = None) -> Tuple[List[CardReview], int, int]:
     """(card reviews, search nodes, the declarer's value before the first card)."""
     state = DealState(record.hands, record.talon, record.dealer, record.profile, record.scoring)
     for call in record.auction:
@@ -398,6 +409,8 @@ def _review_cards(record: DealRecord, solver: Solver,
     nodes = 0
     value: Optional[int] = None  # the declarer's whole-deal value now
     for i, card in enumerate(record.play):
+        if checkpoint is not None:
+            checkpoint()
         seat = state.to_move
         assert seat is not None
         trick_cards = state.trick_cards
@@ -422,7 +435,7 @@ def _review_cards(record: DealRecord, solver: Solver,
         loss = before - after if side == DECLARER_SIDE else after - before
         review_ = CardReview(i, len(state.tricks) + 1, seat, side, name, before, after, loss, best, mark_for(loss))
         if sd is not None:
-            _judge_single_dummy(review_, state, legal, sd)
+            _judge_single_dummy(review_, state, legal, sd, checkpoint)
         out.append(review_)
         state.play(card)
         value = after
@@ -435,7 +448,8 @@ def _review_cards(record: DealRecord, solver: Solver,
     return out, nodes, start
 
 
-def _judge_single_dummy(c: CardReview, state: DealState, legal: List[Card], sd: Dict[str, int]) -> None:
+def _judge_single_dummy(c: CardReview, state: DealState, legal: List[Card], sd: Dict[str, int],
+                        checkpoint: Checkpoint = None) -> None:
     """Fill ``c``'s single-dummy fields from the hint engine at the view of the seat that played it.
 
     The hint gives, per legal card, the declarer's expected tricks for the deal over the worlds
@@ -447,7 +461,8 @@ def _judge_single_dummy(c: CardReview, state: DealState, legal: List[Card], sd: 
         return
     from .hints.play import play_hint  # the hints build on this module's package: imported when first used
 
-    hint = play_hint(state.view(c.seat), samples=sd["samples"], seed=sd["seed"] * 1000003 + c.i)
+    hint = play_hint(state.view(c.seat), samples=sd["samples"], seed=sd["seed"] * 1000003 + c.i,
+                     checkpoint=checkpoint)
     expected = {str(o.card): o.tricks for o in hint.options}
     sign = 1 if c.side == DECLARER_SIDE else -1  # the side's preference: more (declarer) or fewer tricks
     top = max(sign * v for v in expected.values())

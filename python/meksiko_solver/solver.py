@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import reprlib
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, Sequence
@@ -14,7 +15,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence
 from . import engine
 from .cards import Card
 from .errors import PositionError
-from .options import check_table_mb, check_threads
+from .options import MAX_THREADS, as_sequence, check_flag, check_table_mb, check_threads
 from .position import Position
 
 DEFAULT_TABLE_MB = engine.DEFAULT_TABLE_BYTES >> 20
@@ -65,6 +66,9 @@ class Solver:
         self._core = engine.CoreSolver(check_table_mb(table_mb) << 20)
 
     def solve_position(self, position: Position, card_values: bool = True, line: bool = True) -> SolveResult:
+        if not isinstance(position, Position):
+            raise PositionError(f"not a Position: {reprlib.repr(position)}")
+        card_values, line = check_flag(card_values, "card_values"), check_flag(line, "line")
         try:
             raw = self._core.solve(*position.core_args(), card_values, line)
         except ValueError as exc:  # the engine's own validation
@@ -134,9 +138,12 @@ def _as_position(item: object, index: int) -> Position:
             return Position.create(
                 item.get("hands"), item.get("trump"), item.get("declarer"), item.get("leader"), item.get("played", ())
             )
-        return Position.create(*item)
+        if isinstance(item, (list, tuple)) and len(item) in (4, 5):
+            return Position.create(*item)
     except (PositionError, ValueError) as exc:
         raise PositionError(f"positions[{index}]: {exc}") from None
+    raise PositionError(f"positions[{index}]: a position is a Position, a dict with the arguments of solve or a "
+                        f"(hands, trump, declarer, leader[, played]) tuple, not {reprlib.repr(item)}")
 
 
 def solve_many(
@@ -147,8 +154,9 @@ def solve_many(
     Each item is a Position, a dict with the arguments of :func:`solve`, or a
     (hands, trump, declarer, leader[, played]) tuple. Results come in input order.
     """
-    check_threads(threads)
-    parsed = [_as_position(p, i) for i, p in enumerate(positions)]
+    threads = check_threads(threads)
+    card_values, line = check_flag(card_values, "card_values"), check_flag(line, "line")
+    parsed = [_as_position(p, i) for i, p in enumerate(as_sequence(positions, "positions"))]
     raws = engine.solve_batch([p.core_args() for p in parsed], card_values, line, threads)
     return [_result(p, raw) for p, raw in zip(parsed, raws)]
 

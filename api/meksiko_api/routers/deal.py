@@ -38,7 +38,7 @@ def deal_response(hands: Sequence[Sequence[Card]], talon: Sequence[Card], dealer
 
 
 @router.post("/random", response_model=DealResponse, summary="A random deal from a seed")
-def random_deal(body: RandomDealRequest) -> dict:
+async def random_deal(body: RandomDealRequest) -> dict:
     """Shuffle with ``seed`` (the library's ``deal_cards``; ``meksiko-solver analyze --random --seed``
     deals the same deal). Without a seed a fresh one is drawn and returned."""
     seed = body.seed if body.seed is not None else random.SystemRandom().getrandbits(SEED_BITS)
@@ -47,7 +47,7 @@ def random_deal(body: RandomDealRequest) -> dict:
 
 
 @router.post("/parse", response_model=DealResponse, summary="A deal from its text")
-def parse(body: ParseDealRequest) -> dict:
+async def parse(body: ParseDealRequest) -> dict:
     """``"<h0> <h1> <h2> <talon>"``: three hands of 10 as holdings (``AK7.QJ.T98.A``) or cards,
     and the talon as two cards. A bad deal is a 422 naming the hand or card at fault."""
     hands, talon = parse_deal(body.deal)

@@ -14,5 +14,5 @@ router = APIRouter(prefix="/v1", tags=["rules"])
 
 
 @router.get("/rules", response_model=RulesResponse, summary="The rule profiles")
-def list_rules() -> Dict[str, Any]:
+async def list_rules() -> Dict[str, Any]:
     return rules_dict()

@@ -6,21 +6,22 @@ from fastapi import APIRouter
 
 from meksiko_solver.solver import solve
 
-from ..deps import Pool
+from ..deps import RequestWork
 from ..errors import ERROR_RESPONSES
 from ..models import SolveRequest, SolveResponse
+from ..workers import QUICK
 
 router = APIRouter(prefix="/v1", tags=["solve"], responses=ERROR_RESPONSES)
 
 
 @router.post("/solve", response_model=SolveResponse, summary="Solve a position double-dummy")
-async def solve_position(body: SolveRequest, pool: Pool) -> dict:
+async def solve_position(body: SolveRequest, work: RequestWork) -> dict:
     """The declarer's tricks from here with best play by all, the value of every legal card of
     the player to move and one optimal line (``card_values: false``: tricks only, faster)."""
     leader = body.declarer if body.leader is None else body.leader
 
-    def work() -> dict:
+    def solved(job) -> dict:
         return solve(body.hands, body.trump, body.declarer, leader, body.played,
                      card_values=body.card_values).to_dict()
 
-    return await pool.run(work)
+    return await work.run(solved, QUICK)

@@ -27,9 +27,10 @@ from meksiko_solver.policies import Policy, RandomPolicy
 from meksiko_solver.record import DealRecord
 from meksiko_solver.solver import solve
 
-from ..deps import AppSettings, Pool
+from ..deps import AppSettings, RequestWork
 from ..errors import ERROR_RESPONSES
 from ..models import (AdvanceRequest, AdvanceResponse, PositionRequest, PositionResponse, TableAction)
+from ..workers import HEAVY, QUICK, Job
 
 router = APIRouter(prefix="/v1/table", tags=["table"], responses=ERROR_RESPONSES)
 
@@ -127,7 +128,7 @@ def apply_action(state: DealState, seat: int, action: TableAction) -> None:
         else:
             state.play(action.card)
     except MeksikoError as exc:
-        raise MeksikoError(f"action: {exc}") from None
+        raise type(exc)(f"action: {exc}") from None  # the same kind, e.g. auction or illegal_play
 
 
 # --- the answer ------------------------------------------------------------------------------------
@@ -185,19 +186,20 @@ def table_state(state: DealState, seat: int, engine: str, actions: List[dict]) -
 
 
 @router.post("/advance", response_model=AdvanceResponse, summary="Play at the table against the engine")
-async def advance(body: AdvanceRequest, pool: Pool, settings: AppSettings) -> dict:
+async def advance(body: AdvanceRequest, work: RequestWork, settings: AppSettings) -> dict:
     """Apply the human's ``action`` (if any) to the deal ``record``, then let the engine decide for
     the other two seats until it is ``seat``'s turn again or the deal is over. Illegal input is a
     422 naming the record's bad item or the action's fault."""
     settings.check_limits(body.samples)
     engine = engine_name(body.policy)
 
-    def work() -> dict:
+    def advanced(job: Job) -> dict:
         state = load_record(body.record).replay()
         if body.action is not None:
             apply_action(state, body.seat, body.action)
         actions: List[dict] = []
         while state.to_move is not None and state.to_move != body.seat:
+            job.checkpoint()  # a client gone, or the time budget spent: stop before the next decision
             if len(actions) >= MAX_ENGINE_DECISIONS:
                 raise MeksikoError(f"the engine took {MAX_ENGINE_DECISIONS} decisions without ending the deal")
             seat = state.to_move
@@ -205,16 +207,16 @@ async def advance(body: AdvanceRequest, pool: Pool, settings: AppSettings) -> di
             actions.append(apply(state, policy(state.view(seat))))
         return table_state(state, body.seat, engine, actions)
 
-    return await pool.run(work)
+    return await work.run(advanced, HEAVY if engine == "hint" else QUICK)
 
 
 @router.post("/position", response_model=PositionResponse, summary="A position of a record, solved")
-async def position(body: PositionRequest, pool: Pool) -> dict:
+async def position(body: PositionRequest, work: RequestWork) -> dict:
     """The position before ``play[index]`` of the record (null: after its last card): the hands at
     that moment, the trick in progress, and the declarer's double-dummy tricks in the whole deal
     (tricks won so far plus the most from here) before it and after each legal card."""
 
-    def work() -> dict:
+    def positioned(job: Job) -> dict:
         record = load_record(body.record)
         if record.phase in (Phase.AUCTION, Phase.DECLARE):
             raise MeksikoError(f"record: the play has not started (the deal is in the {record.phase} phase)")
@@ -247,4 +249,4 @@ async def position(body: PositionRequest, pool: Pool) -> dict:
             out["line"] = list(result.line)
         return out
 
-    return await pool.run(work)
+    return await work.run(positioned, QUICK)

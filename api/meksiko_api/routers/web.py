@@ -28,10 +28,10 @@ def _file(name: str) -> FileResponse:
 
 
 @router.get("/")
-def index() -> FileResponse:
+async def index() -> FileResponse:
     return _file("index.html")
 
 
 @router.get("/static/{name}")
-def static(name: str) -> FileResponse:
+async def static(name: str) -> FileResponse:
     return _file(name)

@@ -1,4 +1,4 @@
-"""``meksiko-solver serve``: run the HTTP service (``meksiko_api``) with uvicorn.
+"""``meksiko-solver serve``: run the HTTP service (``meksiko_api``) with uvicorn (``meksiko_api.server``).
 
 The service needs the packages fastapi and uvicorn; settings not given as options
 come from the ``MEKSIKO_API_*`` environment variables (see ``docs/api.md``).
@@ -33,10 +33,8 @@ def register(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        import uvicorn
-
-        from meksiko_api.app import create_app
         from meksiko_api.errors import SettingsError
+        from meksiko_api.server import serve
         from meksiko_api.settings import Settings
     except ImportError as exc:
         print(f"meksiko-solver serve: error: the HTTP service needs {exc.name or 'its dependencies'}: "
@@ -47,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings.from_env(host=args.host, port=args.port)  # a bad variable raises a MeksikoError
     check_can_listen(settings.host, settings.port, _origin(args, "host", settings.host),
                      _origin(args, "port", settings.port))
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+    serve(settings)  # with the timeouts and limits of meksiko_api.server
     return 0
 
 

@@ -22,15 +22,20 @@ from ..errors import MeksikoError
 from ..options import check_time_budget
 
 TT_BYTES = engine.HINT_TABLE_BYTES  # per worker thread and engine call: hint positions are small
-MAX_CHUNK = 64  # worlds per engine call under a time budget
+MAX_CHUNK = 64  # worlds per engine call under a time budget (or with a checkpoint)
 
 
 class Budget:
-    """A wall-clock budget started at construction; ``None`` milliseconds means no limit."""
+    """A wall-clock budget started at construction; ``None`` milliseconds means no limit.
 
-    def __init__(self, ms: Optional[float]) -> None:
+    ``checkpoint``, if given, is called before each engine call; it may raise to stop the work
+    (the HTTP service stops work for a client that has gone).
+    """
+
+    def __init__(self, ms: Optional[float], checkpoint: Optional[Callable[[], None]] = None) -> None:
         self.ms = check_time_budget(ms)
         self.start = time.perf_counter()
+        self.checkpoint = checkpoint
 
     @property
     def limited(self) -> bool:
@@ -45,7 +50,7 @@ class Budget:
 
     def fraction(self, share: float) -> "Budget":
         """A budget for a stage: ``share`` of the time still left (unlimited stays unlimited)."""
-        child = Budget(None)
+        child = Budget(None, self.checkpoint)
         if self.ms is not None:
             child.ms = max(1e-3, share * self.remaining() * 1000.0)
         return child
@@ -67,7 +72,11 @@ def solve_worlds(worlds: Iterator, count: int, items_of: Callable[[object], List
     cores = threads()
     spent_total = 0.0
     while len(out) < count:
+        if budget.checkpoint is not None:
+            budget.checkpoint()
         want = count - len(out)
+        if budget.checkpoint is not None and not budget.limited:
+            want = min(want, MAX_CHUNK)
         if budget.limited:
             left = budget.remaining()
             if not out:

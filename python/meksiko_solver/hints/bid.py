@@ -33,7 +33,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from .. import engine
 from ..auction import CONTRACTS, MEKSIKO, NEXT, Auction, Contract, contract_rank
@@ -82,16 +82,17 @@ class BidHint(HintResult):
 
 
 def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-             time_budget_ms: Optional[float] = None) -> BidHint:
+             time_budget_ms: Optional[float] = None, checkpoint: Optional[Callable[[], None]] = None
+             ) -> BidHint:
     """The bid hint for the seat to call in ``view`` (a View, dict, JSON text or SeatView)."""
-    v, worlds, budget = start(view, samples, seed, time_budget_ms)
+    v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     if v.phase != Phase.AUCTION:
         raise MeksikoError(f"no call to make: the auction is over (the deal is in the {v.phase} phase)")
     if v.to_move != v.seat:
         raise MeksikoError(f"it is seat {v.to_move}'s turn to call, not seat {v.seat}'s")
     seat, layout = v.seat, worlds.layout
     profile = v.profile
-    solved = _best_declarations(v, worlds, seed, budget.fraction(0.9))
+    solved = _best_declarations(v, worlds, seed, budget.fraction(0.6))  # the rest: the pass estimate
 
     # The opponent who would declare if this seat passes, and the contract he would play.
     auction = Auction(v.dealer, profile, v.auction)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 
 from ..options import check_samples, check_seed
 from .batch import Budget
@@ -28,10 +28,10 @@ class Worlds:
         return self.count <= self.requested
 
 
-def start(view: object, samples: object, seed: object, time_budget_ms: Optional[float]
-          ) -> Tuple[View, Worlds, Budget]:
+def start(view: object, samples: object, seed: object, time_budget_ms: Optional[float],
+          checkpoint: Optional[Callable[[], None]] = None) -> Tuple[View, Worlds, Budget]:
     """Parse the arguments common to the hints, start the clock and the world sampler."""
-    budget = Budget(time_budget_ms)
+    budget = Budget(time_budget_ms, checkpoint)
     v = parse_view(view)
     n = check_samples(samples)
     s = check_seed(seed)

@@ -23,8 +23,9 @@ it, then the expected tricks; then trumps in S H D C order and the lower discard
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from .. import engine
 from ..auction import MEKSIKO
@@ -95,9 +96,10 @@ def discard_classes(twelve: int) -> List[int]:
 
 
 def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-                 time_budget_ms: Optional[float] = None) -> DiscardHint:
+                 time_budget_ms: Optional[float] = None, checkpoint: Optional[Callable[[], None]] = None
+                 ) -> DiscardHint:
     """The discard hint for the declarer in ``view`` (a View, dict, JSON text or SeatView)."""
-    v, worlds, budget = start(view, samples, seed, time_budget_ms)
+    v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     if v.phase != Phase.DECLARE:
         raise MeksikoError(f"no discard to make: the deal is in the {v.phase} phase")
     if v.seat != v.declarer:
@@ -113,11 +115,17 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     pool: List[object] = []  # worlds drawn so far, in order
 
     def take(n: int) -> None:
-        while len(pool) < n:
+        for _ in drawn(n):
+            pass
+
+    def drawn(upto: int):
+        """The worlds from the end of the pool up to ``upto``, drawn one at a time as asked for."""
+        while len(pool) < upto:
             world = next(worlds.iterator, None)
             if world is None:
                 return
             pool.append(world)
+            yield world
 
     def ranking(rows: Dict[Tuple[int, int], List[int]], n: int):
         def key(cand: Tuple[int, int]) -> tuple:
@@ -158,7 +166,6 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     def run(alive: List[Tuple[int, int]], upto: int, stage_budget: Budget) -> None:
         """Solve the live candidates exactly on the worlds [done, upto)."""
         done = min(len(values[c]) for c in alive)
-        take(upto)
 
         def items_of(world) -> list:
             hands = v.world_hands(layout, world)
@@ -174,8 +181,9 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             check(results)
             return results
 
-        fresh = pool[done:upto]
-        for _, results in solve_worlds(iter(fresh), len(fresh), items_of, call, stage_budget):
+        # worlds already drawn first, then new ones only as the budget lets them be solved
+        fresh = itertools.chain(pool[done:upto], drawn(upto))
+        for _, results in solve_worlds(fresh, max(0, upto - done), items_of, call, stage_budget):
             for cand, r in zip(alive, results):
                 values[cand].append(r.tricks)
 

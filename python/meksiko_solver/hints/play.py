@@ -21,7 +21,7 @@ comparisons are made on exact sums over the same worlds, so they do not depend o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from .. import engine
 from ..cards import Card, Suit
@@ -65,9 +65,10 @@ class PlayHint(HintResult):
 
 
 def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-              time_budget_ms: Optional[float] = None) -> PlayHint:
+              time_budget_ms: Optional[float] = None, checkpoint: Optional[Callable[[], None]] = None
+              ) -> PlayHint:
     """The play hint for the seat to play in ``view`` (a View, dict, JSON text or SeatView)."""
-    v, worlds, budget = start(view, samples, seed, time_budget_ms)
+    v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     if v.phase != Phase.PLAY:
         raise MeksikoError(f"no card to play: the deal is in the {v.phase} phase")
     if v.to_move != v.seat:
