@@ -28,6 +28,7 @@ from .review import GameReview, Review, review
 from .rules import RULES, GameConfig, RuleProfile, game_config, get_rules
 from .scoring import apply_scores, game_winners, score_deal
 from .solver import SolveResult, Solver, solve, solve_many
+from .studies import StudyError, StudyResult, study
 
 __version__ = "0.1.0"
 
@@ -58,6 +59,8 @@ __all__ = [
     "RulesError",
     "SeatView",
     "SolveResult",
+    "StudyError",
+    "StudyResult",
     "Solver",
     "analyze_declarer",
     "analyze_many",
@@ -79,5 +82,6 @@ __all__ = [
     "score_deal",
     "solve",
     "solve_many",
+    "study",
     "trick_winner",
 ]
