@@ -62,7 +62,7 @@ def run_dask(jobs: Iterable[ChunkJob], address: str, timeout: float = CONNECT_TI
         for job in jobs:
             future = client.submit(solve_chunk, job, 1, pure=False, key=f"meksiko-study-chunk-{job.index}-{id(job)}")
             futures[future.key] = (future, job)
-        for future in as_completed([f for f, _ in futures.values()]):
+        for future in as_completed([f for f, _ in futures.values()], loop=client.loop):
             _, job = futures.pop(future.key)
             try:
                 arrays = future.result()

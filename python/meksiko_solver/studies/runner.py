@@ -17,7 +17,7 @@ from typing import Callable, Optional, Sequence, Union
 from .chunks import ChunkStore, concatenate
 from .deals import StudyDeal, parse_study_deal, read_deals_file
 from .errors import StudyError
-from .executors import check_address, run_dask, run_local
+from .executors import CONNECT_TIMEOUT_S, check_address, run_dask, run_local
 from .results import write_results
 from .spec import DEFAULT_CHUNK_SIZE, StudySpec
 from .stats import summarize, tables
@@ -59,12 +59,13 @@ def make_spec(deals: Union[int, Sequence[object], None], seed: object, input: Op
 def study(deals: Union[int, Sequence[object], None] = None, *, seed: int = 0, input: Optional[str] = None,
           rules: object = None, out: Optional[str] = None, scheduler: Optional[str] = None,
           chunk_size: int = DEFAULT_CHUNK_SIZE, threads: int = 0, progress: Optional[Progress] = None,
-          plots: bool = True) -> StudyResult:
+          plots: bool = True, scheduler_timeout: float = CONNECT_TIMEOUT_S) -> StudyResult:
     """Study ``deals`` random deals dealt from ``seed`` (or a list of deals, or the JSON-lines
     file ``input``, a line possibly naming its declarer) under the rule profile ``rules``.
 
     Locally on ``threads`` engine threads (0: every core), or on the Dask scheduler at
-    ``scheduler`` (``tcp://HOST:PORT``), ``chunk_size`` deals a task. With ``out`` the study
+    ``scheduler`` (``tcp://HOST:PORT``, waited for ``scheduler_timeout`` seconds), ``chunk_size``
+    deals a task. With ``out`` the study
     resumes from the chunks already there and writes its files (plots too unless ``plots``
     is False). ``progress(done, total)`` is called as chunks finish.
     """
@@ -85,7 +86,10 @@ def study(deals: Union[int, Sequence[object], None] = None, *, seed: int = 0, in
     done = spec.count - sum(job.count for job in pending)
     if progress:
         progress(done, spec.count)
-    solved = run_dask(pending, scheduler) if scheduler is not None else run_local(pending, threads)
+    if scheduler is not None:
+        solved = run_dask(pending, scheduler, scheduler_timeout)
+    else:
+        solved = run_local(pending, threads)
     for job, arrays in solved:
         if store:
             store.save(job.index, arrays)
@@ -94,7 +98,9 @@ def study(deals: Union[int, Sequence[object], None] = None, *, seed: int = 0, in
         if progress:
             progress(done, spec.count)
     arrays = concatenate([chunks[i] for i in range(spec.chunks)])
-    summary = summarize(arrays, spec.rules, spec.describe())
+    # The chunk size only cuts the work up: the summary is the same whatever it is.
+    described = {k: v for k, v in spec.describe().items() if k != "chunk_size"}
+    summary = summarize(arrays, spec.rules, described)
     if out is not None:
         write_outputs(arrays, summary, out, plots)
     return StudyResult(arrays, summary, out)
