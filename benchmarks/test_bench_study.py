@@ -3,6 +3,7 @@ threads) and on a loopback Dask cluster of two single-threaded workers (a schedu
 worker processes on 127.0.0.1). Target: the cluster within 15% of local. Both give the
 stored answer, and a sample of deals agrees with analyze_declarer."""
 
+import os
 import statistics
 import sys
 import time
@@ -40,22 +41,25 @@ def check(result):
 
 
 def test_study_throughput_local_and_loopback_cluster(benchmark):
+    """The last cluster round runs under the benchmark fixture (its table shows that round);
+    the deals a second of every round are in extra_info."""
     with loopback_cluster(workers=2, threads=1) as address:
         rounds = 1 if benchmark.disabled else ROUNDS
         local_s, cluster_s = [], []
-        for _ in range(rounds):
+        for r in range(rounds):
             local, seconds = run()
             local_s.append(seconds)
-            remote, seconds = run(scheduler=address)
+            if r == rounds - 1:
+                remote, seconds = benchmark.pedantic(run, kwargs={"scheduler": address}, rounds=1)
+            else:
+                remote, seconds = run(scheduler=address)
             cluster_s.append(seconds)
             for name in local.arrays:
                 assert np.array_equal(local.arrays[name], remote.arrays[name]), name
             assert local.summary == remote.summary
         check(local)
-        if benchmark.disabled:
-            benchmark.pedantic(lambda: None, rounds=1)
-            return
-        benchmark.pedantic(lambda: None, rounds=1)
+    if benchmark.disabled:
+        return
     deals = STUDY["deals"]
     local_rate, cluster_rate = deals / statistics.median(local_s), deals / statistics.median(cluster_s)
     benchmark.extra_info.update({
@@ -64,7 +68,7 @@ def test_study_throughput_local_and_loopback_cluster(benchmark):
         "local_median_deals_per_s": round(local_rate, 1),
         "cluster_median_deals_per_s": round(cluster_rate, 1),
         "cluster_over_local": round(cluster_rate / local_rate, 3),
-        "local_ms_per_deal_core": round(1e3 * statistics.median(local_s) * 2 / deals, 2),
+        "local_core_ms_per_deal": round(1e3 * statistics.median(local_s) * (os.cpu_count() or 1) / deals, 2),
     })
     print(benchmark.extra_info)
     assert cluster_rate >= 0.85 * local_rate, benchmark.extra_info
