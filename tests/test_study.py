@@ -200,3 +200,14 @@ def test_unreachable_scheduler_is_an_error():
         port = s.getsockname()[1]
     with pytest.raises(StudyError, match=rf"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}"):
         ms.study(3, scheduler=f"tcp://127.0.0.1:{port}", scheduler_timeout=1)
+
+
+def test_results_holdings_and_talon_are_the_canonical_text():
+    from meksiko_solver.studies.results import _talon, holding
+
+    rng = random.Random(5)
+    for _ in range(300):
+        mask = rng.getrandbits(32)
+        assert holding(mask) == str(ms.Hand(mask))
+        pair = rng.sample(range(32), 2)
+        assert _talon((1 << pair[0]) | (1 << pair[1])) == [str(c) for c in sorted(ms.Card(i) for i in pair)]
