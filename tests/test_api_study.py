@@ -47,3 +47,12 @@ def test_bad_or_too_large_studies_are_422(client, body, message):
     r = client.post("/v1/study", json=body)
     assert r.status_code == 422, r.text
     assert message in r.json()["detail"]
+
+
+def test_the_response_example_is_a_real_answer(client):
+    example = client.get("/openapi.json").json()["components"]["schemas"]["StudyResponse"]["examples"][0]
+    answer = client.post("/v1/study", json={"deals": 1, "seed": 1}).json()
+    assert example["results"] == answer["results"]
+    for key in ("study", "deals", "analyses", "best_feature"):
+        assert (example["summary"].get(key) or example["summary"]["p_make"][key]) == \
+            (answer["summary"].get(key) or answer["summary"]["p_make"][key])

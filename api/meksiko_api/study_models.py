@@ -48,5 +48,28 @@ class StudyRequest(RequestModel):
 
 
 class StudyResponse(BaseModel):
+    """The study of ``{"deals": 1, "seed": 1}`` (its summary shortened here)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "summary": {
+            "study": {"format": 1, "source": "random", "seed": 1, "deals": 1, "rules": "mexico-club"},
+            "deals": 1, "analyses": 3,
+            "p_make": {"all": {"7": {"count": 1, "n": 3, "p": 0.333333, "lo": 0.061492, "hi": 0.79234}},
+                       "best_feature": "aces"},
+            "talon_value": {"n": 3, "mean": 2.333333, "lo": 1.680012, "hi": 2.986655},
+        },
+        "results": [{"i": 0, "deal": {"hands": ["AQ8.Q.98.KT97", "K7.K87.KJT7.8", "JT9.JT9.AQ.AJ"],
+                                      "talon": ["AH", "QC"]},
+                     "seats": {"0": {"with_talon": {"S": 4, "H": 2, "D": 2, "C": 7},
+                                     "meksiko": {"S": 3, "H": 1, "D": 1, "C": 4, "N": 1},
+                                     "max_bid": 7, "talon_value": 3},
+                               "1": {"with_talon": {"S": 2, "H": 5, "D": 5, "C": 2},
+                                     "meksiko": {"S": 2, "H": 1, "D": 3, "C": 2, "N": 1},
+                                     "max_bid": 5, "talon_value": 2},
+                               "2": {"with_talon": {"S": 5, "H": 6, "D": 4, "C": 5},
+                                     "meksiko": {"S": 4, "H": 3, "D": 3, "C": 3, "N": 3},
+                                     "max_bid": 6, "talon_value": 2}}}],
+    }]})
+
     summary: Dict[str, Any] = Field(description="the study's statistics, as summary.json (docs/study.md)")
     results: List[Dict[str, Any]] = Field(description="one entry per deal, as a line of results.jsonl")
