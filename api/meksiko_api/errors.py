@@ -29,6 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from meksiko_solver.errors import (AuctionError, IllegalPlayError, MeksikoError, NotationError, OptionError,
                                    PositionError, RecordError, RulesError)
+from meksiko_solver.studies import StudyError
 
 from .models import ErrorResponse
 
@@ -71,6 +72,7 @@ KINDS: Sequence[tuple] = (
     (RecordError, "record"),              # a malformed deal or game record, or view
     (OptionError, "option"),              # a bad samples, seed, threads, table size or time budget
     (LimitError, "limit"),                # over this server's limits
+    (StudyError, "study"),                # study options the study cannot run with
     (MeksikoError, "invalid"),            # any other input the library refuses
 )
 

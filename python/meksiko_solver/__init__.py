@@ -31,6 +31,7 @@ from .review import GameReview, Review, review
 from .rules import RULES, GameConfig, RuleProfile, game_config, get_rules
 from .scoring import apply_scores, game_winners, score_deal
 from .solver import SolveResult, Solver, solve, solve_many
+from .studies import StudyError, StudyResult, study
 
 #: The installed distribution's version: pyproject.toml is the one place it is written.
 __version__: str = _distribution_version("meksiko-solver")
@@ -65,6 +66,8 @@ __all__ = [
     "RulesError",
     "SeatView",
     "SolveResult",
+    "StudyError",
+    "StudyResult",
     "Solver",
     "Suit",
     "analyze_declarer",
@@ -89,5 +92,6 @@ __all__ = [
     "score_deal",
     "solve",
     "solve_many",
+    "study",
     "trick_winner",
 ]

@@ -25,7 +25,7 @@ from .. import __version__
 from ..errors import MeksikoError
 
 #: The command modules, in the order ``meksiko-solver --help`` lists them.
-COMMANDS = ("solve", "analyze", "batch", "rules", "play", "hint", "arena", "review", "serve")
+COMMANDS = ("solve", "analyze", "batch", "rules", "play", "hint", "arena", "review", "study", "serve")
 
 
 class UsageError(MeksikoError):
