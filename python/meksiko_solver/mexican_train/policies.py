@@ -17,7 +17,8 @@ from typing import List, Optional, Tuple
 
 from .opening import best_opening
 from .round import MEXICAN, Action, Move, Phase, RoundState
-from .tiles import DOUBLE, POINTS, TILES, WITH_VALUE, other_end
+from .. import _core
+from .tiles import HIGH, LOW, POINTS, TILES, WITH_VALUE, other_end
 
 
 def forced_move(state: RoundState) -> Optional[Move]:
@@ -37,8 +38,14 @@ def is_first_move(state: RoundState) -> bool:
 def opening_move(state: RoundState) -> Move:
     """The optimiser's train in a first move."""
     p = state.turn
-    result = best_opening([TILES[t] for t in state.hands[p]], state.engine)
-    return Move(p, Action.PLAY, tuple(link.tile for link in result.train), p)
+    return Move(p, Action.PLAY, tuple(TILES[t] for t in opening_tiles(state)), p)
+
+
+def opening_tiles(state: RoundState) -> List[int]:
+    """The optimiser's train (tile indices) from the hand of the player to move (as ``best_opening``)."""
+    hand = sorted(state.hands[state.turn], key=lambda t: (HIGH[t], LOW[t]), reverse=True)
+    best, _, _ = _core.mt_opening([(HIGH[t], LOW[t]) for t in hand], state.engine, False, 0)
+    return [hand[i] for i in best]
 
 
 class RandomPolicy:
@@ -71,31 +78,50 @@ class RandomPolicy:
         return Move(p, Action.PLAY, tuple(TILES[t] for t in tiles), train)
 
 
-def baseline_score(state: RoundState, tile: int, train: int) -> float:
-    """How much the baseline likes laying ``tile`` on ``train`` (higher is better)."""
+def baseline_choice(state: RoundState, plays: List[Tuple[int, int]]) -> Tuple[int, int]:
+    """The baseline's single-tile play: the first of the best scores in the order of ``plays``.
+
+    Score: the tile's points (heavy tiles first); a double +40 if another tile in hand satisfies
+    it, else -200 (keep the satisfying tile before laying the double); own train +5 and +100 if
+    it lifts the marker, the Mexican train -3 (the spare); +4 for every distinct open end left
+    to the player that a tile still in hand matches (do not close every end with one value).
+    """
     p = state.turn
     hand = state.hands[p]
     if state.counts[p] == 1:
-        return 1e6  # going out
-    score = float(POINTS[tile])  # heavy tiles first
-    end = state.end_of(train)
-    new_end = other_end(tile, end)
-    rest = hand - {tile}
-    if DOUBLE[tile]:
-        satisfiers = sum(1 for t in WITH_VALUE[new_end] if t in rest)
-        score += 40 if satisfiers else -200  # keep the tile that satisfies your double
-    if train == p:
-        score += 5  # own train first: the Mexican train is the spare
-        if state.marker[p]:
-            score += 100  # lift the marker at once
-    elif train == MEXICAN:
-        score -= 3
-    # do not close every end open to you with the same value: count values you can still use
-    ends = {new_end if t == train else state.end_of(t) for t in state.open_trains(p) if t != state.pending}
-    ends.add(new_end)
-    usable = sum(1 for v in ends if any(t in rest for t in WITH_VALUE[v]))
-    score += 4 * usable
-    return score
+        return plays[0]  # going out
+    counts = [0] * 13
+    for t in hand:
+        counts[HIGH[t]] += 1
+        if LOW[t] != HIGH[t]:
+            counts[LOW[t]] += 1
+    trains = [t for t in state.open_trains(p) if t != state.pending]
+    ends = {t: state.end_of(t) for t in trains}
+    marker = state.marker[p]
+    best, choice = None, plays[0]
+    for tile, train in plays:
+        hi, lo = HIGH[tile], LOW[tile]
+        counts[hi] -= 1
+        if lo != hi:
+            counts[lo] -= 1
+        end = state.end_of(train)
+        new_end = lo if hi == end else hi
+        score = float(POINTS[tile])
+        if hi == lo:
+            score += 40 if counts[new_end] > 0 else -200
+        if train == p:
+            score += 105 if marker else 5
+        elif train == MEXICAN:
+            score -= 3
+        values = {new_end if t == train else e for t, e in ends.items()}
+        values.add(new_end)
+        score += 4 * sum(1 for v in values if counts[v] > 0)
+        counts[hi] += 1
+        if lo != hi:
+            counts[lo] += 1
+        if best is None or score > best:
+            best, choice = score, (tile, train)
+    return choice
 
 
 class BaselinePolicy:
@@ -111,18 +137,11 @@ class BaselinePolicy:
 
 
 def best_single(state: RoundState) -> Move:
-    """The baseline's single-tile play (first of the best scores in the order of ``plays``)."""
-    plays = state.plays()
-    best: Optional[Tuple[float, Tuple[int, int]]] = None
-    for tile, train in plays:
-        s = baseline_score(state, tile, train)
-        if best is None or s > best[0]:
-            best = (s, (tile, train))
-    tile, train = best[1]
+    tile, train = baseline_choice(state, state.plays())
     return Move(state.turn, Action.PLAY, (TILES[tile],), train)
 
 
-def candidate_moves(state: RoundState, limit: int = 6) -> List[Move]:
+def candidate_moves(state: RoundState, limit: int = 4) -> List[Move]:
     """The moves a hint compares: every single play (and passing on a drawn tile); in a first
     move, the optimiser's best trains and shorter prefixes of the best one."""
     p = state.turn
@@ -154,3 +173,22 @@ def candidate_moves(state: RoundState, limit: int = 6) -> List[Move]:
 
 
 POLICIES = ("baseline", "hint", "random")
+
+
+def baseline_playout(state: RoundState) -> None:
+    """Play the round out with the baseline for everyone, without the checks of ``apply``
+    (every move is one the rules allow: the same choices as ``BaselinePolicy``)."""
+    while state.phase is not Phase.OVER:
+        if is_first_move(state):
+            tiles = opening_tiles(state)
+            if tiles:
+                state._lay(tiles, state.turn)
+                continue
+        plays = state.plays()
+        if plays:
+            tile, train = baseline_choice(state, plays)
+            state._lay([tile], train)
+        elif state.phase is not Phase.DRAWN and state.bone_left > 0:
+            state._draw()
+        else:
+            state._pass()

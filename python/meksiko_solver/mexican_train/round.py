@@ -206,6 +206,7 @@ class RoundState:
         self.blocked = False
         self.moves = 0
         self.draws = [0] * players
+        self.kept_draws: List[List[int]] = [[] for _ in range(players)]  # draws not played at once
         #: per player: (values they showed they lacked, how many of their draws came before)
         self.constraints: List[List[Tuple[FrozenSet[int], int]]] = [[] for _ in range(players)]
 
@@ -218,6 +219,15 @@ class RoundState:
         bone = [t.index for t in reversed(deal.boneyard)]
         return RoundState(deal.players, deal.engine, starter, hands, [len(h) for h in hands], bone, len(bone))
 
+    @staticmethod
+    def seen_by(players: int, engine: int, starter: int, seat: int, hand: Sequence[Tile]) -> "RoundState":
+        """The start of a round as ``seat`` sees it: its own dealt hand; the rest hidden."""
+        size = hand_size(players)
+        hands: List[Optional[set]] = [None] * players
+        hands[seat] = set(t.index for t in hand)
+        bone = TILE_COUNT - 1 - players * size
+        return RoundState(players, engine, starter, hands, [size] * players, None, bone)
+
     def copy(self) -> "RoundState":
         s = RoundState.__new__(RoundState)
         s.__dict__.update(self.__dict__)
@@ -229,6 +239,7 @@ class RoundState:
         s.marker = list(self.marker)
         s.opened = list(self.opened)
         s.draws = list(self.draws)
+        s.kept_draws = [list(k) for k in self.kept_draws]
         s.constraints = [list(c) for c in self.constraints]
         return s
 
@@ -463,9 +474,10 @@ class RoundState:
         p = self.turn
         if self.phase is not Phase.DRAWN:
             self.constraints[p].append((self.values_now(p), self.draws[p]))
-        elif self.satisfying:
-            # the drawn tile did not satisfy the double either: it too lacks the value
-            self.constraints[p].append((self.values_now(p), self.draws[p]))
+        else:
+            self.kept_draws[p].append(self.draws[p])
+            if self.satisfying:  # the drawn tile did not satisfy the double either: it too lacks the value
+                self.constraints[p].append((self.values_now(p), self.draws[p]))
         self.marker[p] = True
         self.opened[p] = True
         self.drawn = None
