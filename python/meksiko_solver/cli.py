@@ -12,6 +12,7 @@ from typing import Optional, Sequence
 
 from .errors import MeksikoError
 from . import cli_analyze, cli_game, cli_hint, cli_review, cli_serve, cli_solve
+from .mexican_train import cli as mexican_train_cli
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _command_modules() -> list:
-    return [cli_solve, cli_analyze, cli_game, cli_hint, cli_review, cli_serve]
+    return [cli_solve, cli_analyze, cli_game, cli_hint, cli_review, cli_serve, mexican_train_cli]
 
 
 def print_json(data: object) -> None:
