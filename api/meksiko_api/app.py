@@ -19,7 +19,7 @@ from .settings import Settings
 from .workers import SolverPool
 
 #: The routers, by module name in meksiko_api.routers; adding one is adding its name here.
-ROUTERS = ("health", "solve", "analyze", "rules", "hints", "review", "deal", "table", "web")
+ROUTERS = ("health", "solve", "analyze", "rules", "hints", "review", "deal", "table", "web", "mexican_train")
 
 DESCRIPTION = """\
 Double-dummy solver for Meksiko, the Serbian three-player card game, over HTTP.

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple
 
 from .errors import MeksikoError, TrainRecordError
-from .policies import baseline_playout, candidate_moves
+from .policies import BaselinePolicy, baseline_playout, candidate_moves
 from .round import Action, Move, Phase, RoundState
 from .rules import check_players, hand_size
 from .tiles import HIGH, LOW, TILE_COUNT, check_value, index_of, parse_tiles
@@ -183,10 +183,12 @@ class MoveValue:
     penalty: float      # expected points left at the end of the round
     out: float          # chance to go out first
     worlds: int
+    baseline: bool = False                 # the move the baseline policy would make
+    points: Tuple[int, ...] = ()           # the seat's points in each world (same worlds for every move)
 
     def to_dict(self) -> dict:
         return {"move": self.move.to_dict(), "text": str(self.move), "penalty": round(self.penalty, 3),
-                "out": round(self.out, 4), "worlds": self.worlds}
+                "out": round(self.out, 4), "worlds": self.worlds, "baseline": self.baseline}
 
 
 @dataclass(frozen=True)
@@ -237,8 +239,10 @@ def train_hint(view, worlds: int = DEFAULT_WORLDS, seed: int = 0, time_budget_ms
     if len(moves) == 1:
         return TrainHint(seat, moves[0], (MoveValue(moves[0], float("nan"), float("nan"), 0),), 0, 0, seed,
                          time.perf_counter() - start)
+    baseline_move = BaselinePolicy().choose(probe)
     rng = random.Random(seed)
     totals = [[0.0, 0] for _ in moves]
+    points_by_move: List[List[int]] = [[] for _ in moves]
     used = unconstrained = 0
     deadline = None if time_budget_ms is None else start + time_budget_ms / 1000
     while used < worlds:
@@ -248,23 +252,42 @@ def train_hint(view, worlds: int = DEFAULT_WORLDS, seed: int = 0, time_budget_ms
             points, out = rollout(world, move, seat, policy)
             totals[k][0] += points
             totals[k][1] += out
+            points_by_move[k].append(points)
         used += 1
         if deadline is not None and time.perf_counter() > deadline:
             break
-    options = [MoveValue(m, t[0] / used, t[1] / used, used) for m, t in zip(moves, totals)]
+    options = [MoveValue(m, t[0] / used, t[1] / used, used, m == baseline_move, tuple(pts))
+               for m, t, pts in zip(moves, totals, points_by_move)]
     order = sorted(range(len(options)), key=lambda k: (options[k].penalty, -options[k].out, k))
     ranked = tuple(options[k] for k in order)
     return TrainHint(seat, ranked[0].move, ranked, used, unconstrained, seed, time.perf_counter() - start)
 
 
+def confident_move(hint: TrainHint, z: float) -> Move:
+    """The hint's best move if it beats the baseline's move by more than ``z`` standard errors
+    of the paired difference over the worlds (both judged on the same worlds), else the
+    baseline's move: the best of a few noisy estimates is biased low, so a small edge is noise."""
+    reference = next((o for o in hint.options if o.baseline), None)
+    best = hint.options[0]
+    if reference is None or best is reference or best.worlds < 2:
+        return best.move
+    diffs = [a - b for a, b in zip(best.points, reference.points)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return best.move if mean < 0 and mean * mean > z * z * var / n else reference.move
+
+
 class HintPolicy:
-    """Plays the hint's move whenever there is a choice (``worlds`` a decision)."""
+    """Plays the hint whenever there is a choice (``worlds`` a decision): its best move when it
+    is clearly better than the baseline's (``confident_move``), else the baseline's."""
 
     name = "hint"
 
-    def __init__(self, worlds: int = 20, seed: int = 0) -> None:
+    def __init__(self, worlds: int = 20, seed: int = 0, z: float = 2.0) -> None:
         self.worlds = worlds
         self.seed = seed
+        self.z = z
         self.calls = 0
 
     def choose(self, state: RoundState) -> Move:
@@ -273,4 +296,4 @@ class HintPolicy:
             return moves[0]
         self.calls += 1
         view = TrainView.of_state(state, state.turn)
-        return train_hint(view, worlds=self.worlds, seed=self.seed * 7919 + self.calls).move
+        return confident_move(train_hint(view, worlds=self.worlds, seed=self.seed * 7919 + self.calls), self.z)
