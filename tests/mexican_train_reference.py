@@ -35,12 +35,12 @@ def open_end(pairs: Sequence[Tuple[int, int]], engine: int, seq: Sequence[int]) 
 
 
 def key(pairs: Sequence[Tuple[int, int]], engine: int, seq: Sequence[int]) -> tuple:
-    """(tiles, pips, not ending on a double, tiles left matching the open end)."""
+    """(tiles, pips, not ending on a double, tiles left that fit the engine)."""
     if not seq:
         return (0, 0, 1, 0)
     end = open_end(pairs, engine, seq)
     last = pairs[seq[-1]]
-    left = [p for i, p in enumerate(pairs) if i not in seq and end in p]
+    left = [p for i, p in enumerate(pairs) if i not in seq and engine in p]
     return (len(seq), sum(a + b for i in seq for a, b in [pairs[i]]), 0 if last[0] == last[1] else 1, len(left))
 
 

@@ -69,14 +69,14 @@ class OpeningResponse(BaseModel):
     pips: int
     open_end: int
     ends_on_double: bool
-    playable_after: int = Field(description="tiles left in hand that fit the open end")
+    mexican_ready: int = Field(description="tiles left in hand that fit the engine (to start the Mexican train)")
     left: List[str] = Field(description="the tiles left in hand")
     ties: Optional[List[List[str]]] = Field(None, description="with all: every train tying on tiles and pips")
     tie_count: Optional[int] = None
 
     model_config = ConfigDict(json_schema_extra={"examples": [
         {"engine": 12, "train": ["12-5", "5-3", "3-3", "3-12", "12-7"], "tiles": 5, "pips": 65, "open_end": 7,
-         "ends_on_double": False, "playable_after": 0, "left": ["9-1"]},
+         "ends_on_double": False, "mexican_ready": 0, "left": ["9-1"]},
     ]})
 
 

@@ -5,7 +5,8 @@
 namespace meksiko::mexican_train {
 namespace {
 
-// A key packs the ranking so that larger is better: tiles, pips, not-a-double, playable.
+// A key packs the ranking so that larger is better: tiles, pips, not-a-double, tiles left that
+// fit the engine (they can start the Mexican train later).
 constexpr std::int32_t pack(int tiles, int pips, bool not_double, int playable) {
   return (tiles << 16) | (pips << 6) | (not_double ? 1 << 5 : 0) | playable;
 }
@@ -64,7 +65,7 @@ class Search {
 
   std::int32_t stop(std::uint32_t mask, int end, int count, int total, bool last_double) const {
     if (count == 0) return kEmptyKey;
-    return pack(count, total, !last_double, __builtin_popcount(adj_[end] & ~mask));
+    return pack(count, total, !last_double, __builtin_popcount(adj_[engine_] & ~mask));
   }
 
   // The best key of the trains that extend this one by at least one tile (kNone if none).

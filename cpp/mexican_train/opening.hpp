@@ -1,8 +1,8 @@
 // Mexican Train: the exact opening-train optimiser (see python/meksiko_solver/mexican_train/opening.py).
 //
 // A train is a trail from the engine's value through the hand's tiles (a double is a loop).
-// Ranked by: most tiles, most pips, not ending on a double, most tiles left that match the
-// open end; ties of all four go to the lexicographically smallest sequence of hand indices.
+// Ranked by: most tiles, most pips, not ending on a double, most tiles left that fit the
+// engine (for the Mexican train); ties of all four go to the lexicographically smallest sequence of hand indices.
 // Depth-first search with a memo on the mask of tiles used: the open end of a trail from a
 // fixed start is a function of its tile set, so the mask is the whole state.
 #pragma once

@@ -17,7 +17,7 @@ router = APIRouter(prefix="/v1/mexican-train", tags=["mexican-train"], responses
              summary="The best opening train for a hand")
 async def opening(body: OpeningRequest, pool: Pool) -> dict:
     """The train of the most tiles from the engine, then the most pips, then not ending on a
-    double and the most tiles left that fit its end; exact. ``all``: every train tying on
+    double and the most tiles left that fit the engine; exact. ``all``: every train tying on
     tiles and pips too."""
     return await pool.run(lambda: best_opening(body.hand, body.engine, all_ties=body.all).to_dict())
 

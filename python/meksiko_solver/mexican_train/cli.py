@@ -32,7 +32,7 @@ def register(commands: Any) -> None:
 
     p = sub.add_parser("opening", help="the best train to lay in the first move",
                        description="The train of the most tiles from the engine (then the most pips, then "
-                                   "not ending on a double and the most tiles left that fit its end). Each "
+                                   "not ending on a double and the most tiles left that fit the engine). Each "
                                    "tile is written from the end it joins.")
     p.add_argument("--hand", required=True, help='the hand, e.g. "12-5 5-3 3-3 9-1" (5-12 is read as 12-5)')
     p.add_argument("--engine", type=int, required=True, help="the engine double's value (12 in round 1)")
@@ -112,7 +112,7 @@ def run_opening(args: argparse.Namespace) -> int:
     else:
         print(f"{' '.join(map(str, result.train))}   ({result.tiles} tiles, {result.pips} pips, "
               f"open end {result.open_end}{', ends on a double' if result.ends_on_double else ''}, "
-              f"{result.playable_after} left in hand fit it)")
+              f"{result.mexican_ready} left in hand fit the engine)")
         print(f"left in hand: {' '.join(map(str, result.left)) or '-'}")
     if args.all:
         print(f"{result.tie_count} trains with {result.tiles} tiles and {result.pips} pips"

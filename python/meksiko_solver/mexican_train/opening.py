@@ -7,8 +7,9 @@ most once; values may repeat. Trains are ranked by
 1. the most tiles played;
 2. then the most pips played (the text's advice: shed heavy tiles);
 3. then what the train leaves playable: not ending on a double (an unsatisfied double makes the
-   player draw and opens the train to everyone), then the most tiles left in hand that match
-   its open end (something to play on one's own train next turn);
+   player draw and opens the train to everyone), then the most tiles left in hand that fit the
+   engine, i.e. the start of the Mexican train (no tile left fits the train's own open end:
+   it would make a longer train, so the Mexican train is where the next tile can go);
 4. then, so the answer is unique, the first in the order of the hand sorted heaviest first.
 
 The search is a depth-first search with a memo on the set of tiles used (the open end of a
@@ -55,7 +56,7 @@ class Opening:
     hand: Tuple[Tile, ...]
     train: Train
     ends_on_double: bool
-    playable_after: int
+    mexican_ready: int
     ties: Optional[Tuple[Train, ...]] = None
     tie_count: Optional[int] = None
 
@@ -79,7 +80,7 @@ class Opening:
     def to_dict(self) -> dict:
         d = {"engine": self.engine, "train": [str(link) for link in self.train], "tiles": self.tiles,
              "pips": self.pips, "open_end": self.open_end, "ends_on_double": self.ends_on_double,
-             "playable_after": self.playable_after, "left": [str(t) for t in self.left]}
+             "mexican_ready": self.mexican_ready, "left": [str(t) for t in self.left]}
         if self.ties is not None:
             d["ties"] = [[str(link) for link in train] for train in self.ties]
             d["tie_count"] = self.tie_count
@@ -114,9 +115,9 @@ def best_opening(hand: Union[str, Iterable[Union[str, Tile]]], engine: int, all_
     train = _train(ordered, best, engine)
     end = train[-1].open if train else engine
     used = {link.tile for link in train}
-    playable = sum(1 for t in ordered if t not in used and t.has(end)) if train else 0
+    ready = sum(1 for t in ordered if t not in used and t.has(engine))
     return Opening(engine=engine, hand=ordered, train=train,
-                   ends_on_double=bool(train) and train[-1].tile.is_double, playable_after=playable,
+                   ends_on_double=bool(train) and train[-1].tile.is_double, mexican_ready=ready,
                    ties=tuple(_train(ordered, s, engine) for s in ties) if all_ties else None,
                    tie_count=count if all_ties else None)
 
@@ -138,7 +139,7 @@ def python_opening(pairs: Sequence[Tuple[int, int]], engine: int, all_ties: bool
     """(best sequence of hand indices, tied sequences best first, their count), as ``_core.mt_opening``.
 
     Keys are tuples compared lexicographically: (tiles, pips, 1 if not ending on a double,
-    tiles left matching the open end). ``pairs`` must be in the hand's canonical order.
+    tiles left that fit the engine). ``pairs`` must be in the hand's canonical order.
     """
     pips = [a + b for a, b in pairs]
     by_value: Dict[int, List[int]] = {}
@@ -151,8 +152,8 @@ def python_opening(pairs: Sequence[Tuple[int, int]], engine: int, all_ties: bool
     def stop(mask: int, end: int, count: int, total: int, last_double: bool) -> tuple:
         if count == 0:
             return (0, 0, 1, 0)
-        playable = sum(1 for i in by_value.get(end, ()) if not mask >> i & 1)
-        return (count, total, 0 if last_double else 1, playable)
+        ready = sum(1 for i in by_value.get(engine, ()) if not mask >> i & 1)
+        return (count, total, 0 if last_double else 1, ready)
 
     def more(mask: int, end: int, count: int, total: int) -> Tuple[Optional[tuple], int]:
         hit = memo.get(mask)

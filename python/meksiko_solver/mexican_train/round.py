@@ -22,6 +22,7 @@ import enum
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
 
+from ..errors import MeksikoError
 from .errors import DealError, IllegalMoveError, TrainRecordError
 from .opening import Link
 from .rules import check_players, hand_size
@@ -107,16 +108,17 @@ class Move:
                 raise TrainRecordError(f"{where}: a {action.value} has no tiles or train")
             if action is Action.DRAW:
                 tile = data.get("tile")
-                return Move(player, action, tile=None if tile is None else Tile.parse(tile))
+                try:
+                    return Move(player, action, tile=None if tile is None else Tile.parse(tile))
+                except MeksikoError as exc:
+                    raise TrainRecordError(f"{where}.tile: {exc}") from None
             if "tile" in data:
                 raise TrainRecordError(f"{where}: a pass has no tile")
             return Move(player, action)
         except TrainRecordError:
             raise
-        except Exception as exc:  # a TileError: name the move
-            if isinstance(exc, ValueError):
-                raise TrainRecordError(f"{where}: {exc}") from None
-            raise
+        except MeksikoError as exc:  # a TileError: it names the field already
+            raise TrainRecordError(str(exc)) from None
 
     def __str__(self) -> str:
         if self.action is Action.PLAY:

@@ -112,7 +112,10 @@ def parse_tiles(value: Union[str, Iterable[Union[str, Tile]]], what: str = "hand
     tiles: List[Tile] = []
     seen = set()
     for k, item in enumerate(items):
-        tile = Tile.parse(item)
+        try:
+            tile = Tile.parse(item)
+        except TileError as exc:
+            raise TileError(f"{what}[{k}]: {exc}") from None
         if tile in seen:
             raise TileError(f"{what}: tile {tile} is given twice (the set has one of each)")
         seen.add(tile)
