@@ -365,7 +365,7 @@ def test_a_corrupted_move_of_a_random_game_is_found():
 
 @pytest.mark.parametrize("change, message", [
     (lambda d: d["hands"][0].__setitem__(1, d["hands"][0][0]), r"hands\[0\]: tile .* is given twice"),
-    (lambda d: d["hands"][1].__setitem__(0, "13-2"), r"hands\[1\]: '13-2' is not in the double-twelve set"),
+    (lambda d: d["hands"][1].__setitem__(0, "13-2"), r"hands\[1\]\[0\]: '13-2' is not in the double-twelve set"),
     (lambda d: d["hands"][1].pop(), r"hands\[1\]: 14 tiles, but each of 2 players gets 15"),
     (lambda d: d.__setitem__("players", 5), r"hands: 5 hands are needed for 5 players"),
     (lambda d: d["boneyard"].append(d["hands"][0][0]), r"boneyard: tile .* is also in hands\[0\]"),
