@@ -430,6 +430,14 @@ def test_a_hint_is_deterministic_for_a_seed_and_ranks_by_expected_points():
     assert any(o.baseline for o in a.options)
 
 
+def test_a_hint_does_not_depend_on_the_number_of_processes():
+    deal = deal_round(4, 12, random.Random(7))
+    view = _view(deal, 0, [])
+    one = train_hint(view, worlds=40, seed=4, workers=1).to_dict()
+    two = train_hint(view, worlds=40, seed=4, workers=2).to_dict()
+    assert one["options"] == two["options"] and one["move"] == two["move"]
+
+
 def test_a_hint_stops_at_its_time_budget():
     deal = deal_round(4, 12, random.Random(5))
     h = train_hint(_view(deal, 0, []), worlds=10_000, seed=1, time_budget_ms=50)

@@ -24,8 +24,12 @@ sampling early (every move is always judged on the same worlds).
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import random
+import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple
 
@@ -219,9 +223,32 @@ def rollout(world: RoundState, move: Move, seat: int, policy=None) -> Tuple[int,
     return state.points()[seat], state.winner == seat
 
 
+#: Below this many rollouts a hint runs in the calling process (starting work elsewhere costs more).
+PARALLEL_MIN_ROLLOUTS = 64
+_POOL_LOCK = threading.Lock()
+_POOLS: dict = {}
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool kept for the next hints. forkserver: the workers start from a clean
+    process, never by forking one that runs threads (the HTTP service's)."""
+    with _POOL_LOCK:
+        if workers not in _POOLS:
+            _POOLS[workers] = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+        return _POOLS[workers]
+
+
+def _play_worlds(worlds: List[RoundState], moves: List[Move], seat: int) -> List[List[Tuple[int, bool]]]:
+    return [[rollout(world, move, seat) for move in moves] for world in worlds]
+
+
 def train_hint(view, worlds: int = DEFAULT_WORLDS, seed: int = 0, time_budget_ms: Optional[float] = None,
-               policy=None) -> TrainHint:
-    """The best move for the view's seat (see the module). ``view``: a TrainView or its dict."""
+               policy=None, workers: Optional[int] = None) -> TrainHint:
+    """The best move for the view's seat (see the module). ``view``: a TrainView or its dict.
+
+    ``workers``: processes that play the worlds out (default: every core; 1: this process).
+    The worlds are dealt here from the seed, so the answer does not depend on ``workers``.
+    """
     start = time.perf_counter()
     if not isinstance(view, TrainView):
         view = TrainView.from_dict(view)
@@ -240,20 +267,36 @@ def train_hint(view, worlds: int = DEFAULT_WORLDS, seed: int = 0, time_budget_ms
         return TrainHint(seat, moves[0], (MoveValue(moves[0], float("nan"), float("nan"), 0),), 0, 0, seed,
                          time.perf_counter() - start)
     baseline_move = BaselinePolicy().choose(probe)
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise TrainRecordError(f"workers must be a whole number >= 1, not {workers!r}")
+    if policy is not None or worlds * len(moves) < PARALLEL_MIN_ROLLOUTS:
+        workers = 1
     rng = random.Random(seed)
     totals = [[0.0, 0] for _ in moves]
     points_by_move: List[List[int]] = [[] for _ in moves]
     used = unconstrained = 0
     deadline = None if time_budget_ms is None else start + time_budget_ms / 1000
+    batch = 1 if workers == 1 else 4 * workers
     while used < worlds:
-        world, ok = sample_world(view, rng)
-        unconstrained += not ok
-        for k, move in enumerate(moves):
-            points, out = rollout(world, move, seat, policy)
-            totals[k][0] += points
-            totals[k][1] += out
-            points_by_move[k].append(points)
-        used += 1
+        sampled = []
+        for _ in range(min(batch, worlds - used)):
+            world, ok = sample_world(view, rng)
+            unconstrained += not ok
+            sampled.append(world)
+        if workers == 1:
+            outcomes = [[rollout(w, m, seat, policy) for m in moves] for w in sampled]
+        else:
+            chunks = [sampled[i::workers] for i in range(workers)]
+            parts = list(_pool(workers).map(_play_worlds, chunks, [moves] * workers, [seat] * workers))
+            outcomes = [parts[i % workers][i // workers] for i in range(len(sampled))]
+        for per_move in outcomes:
+            for k, (points, out) in enumerate(per_move):
+                totals[k][0] += points
+                totals[k][1] += out
+                points_by_move[k].append(points)
+        used += len(sampled)
         if deadline is not None and time.perf_counter() > deadline:
             break
     options = [MoveValue(m, t[0] / used, t[1] / used, used, m == baseline_move, tuple(pts))
@@ -296,4 +339,5 @@ class HintPolicy:
             return moves[0]
         self.calls += 1
         view = TrainView.of_state(state, state.turn)
-        return confident_move(train_hint(view, worlds=self.worlds, seed=self.seed * 7919 + self.calls), self.z)
+        hint = train_hint(view, worlds=self.worlds, seed=self.seed * 7919 + self.calls, workers=1)
+        return confident_move(hint, self.z)
