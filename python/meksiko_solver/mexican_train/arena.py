@@ -6,10 +6,18 @@ policy holds every hand of the deal from every seat. A round's points are the pi
 hand (0-0 counting 50; 0 for the player who went out); its winners are the players with the
 fewest points (a tie shares the win).
 
-Per policy: mean points per round and win rate, each with a 95% interval; and, between the
-first two policies of the lineup, the difference of both (paired by deal: per deal, the mean
-over the seats the first policy held minus the mean over those the second held). Intervals
-are normal ones over the deals (mean +- 1.96 standard errors), the deals being independent.
+Per policy: mean points per round and win rate, each with a 95% interval. Between the first
+two policies of the lineup (A and B), two differences, both paired by deal:
+
+- ``difference``: in the same games, the mean over the seats A held minus the mean over the
+  seats B held;
+- ``duplicate``: each deal is also played once with B at every seat (the reference table);
+  for every seat A held, A's points there minus B's points at that seat of the reference table
+  — the other seats' policies being the same at both tables, this isolates what A's own play
+  changed (duplicate scoring), with far less noise than the in-game difference.
+
+Intervals are normal ones over the deals (mean +- 1.96 standard errors), the deals being
+independent.
 """
 
 from __future__ import annotations
@@ -86,6 +94,7 @@ class ArenaResult:
     points: Dict[str, Interval]
     wins: Dict[str, Interval]
     difference: Optional[Dict[str, Interval]]
+    duplicate: Optional[Dict[str, Interval]] = None
 
     def to_dict(self) -> dict:
         d = {"players": self.players, "lineup": self.lineup, "deals": self.deals, "rounds": self.rounds,
@@ -95,6 +104,8 @@ class ArenaResult:
         if self.difference is not None:
             a, b = self.lineup[0], next(n for n in self.lineup if n != self.lineup[0])
             d["difference"] = {"policies": [a, b], **{k: v.to_dict() for k, v in self.difference.items()}}
+            d["duplicate"] = {"policies": [a, b], "reference": f"{b} at every seat",
+                              **{k: v.to_dict() for k, v in self.duplicate.items()}}
         return d
 
     def __str__(self) -> str:
@@ -105,7 +116,10 @@ class ArenaResult:
             lines.append(f"  {name:<9} {self.points[name]}   {self.wins[name]}")
         if self.difference is not None:
             a, b = self.lineup[0], next(n for n in self.lineup if n != self.lineup[0])
-            lines.append(f"  {a} - {b}: points {self.difference['points']}, win rate {self.difference['win_rate']}")
+            lines.append(f"  {a} - {b}, same games:    points {self.difference['points']}, "
+                         f"win rate {self.difference['win_rate']}")
+            lines.append(f"  {a} - {b}, duplicate ({b} at every seat of the reference table): "
+                         f"points {self.duplicate['points']}, win rate {self.duplicate['win_rate']}")
         return "\n".join(lines)
 
 
@@ -115,7 +129,7 @@ def round_winners(points: Sequence[int]) -> List[float]:
     return [1 / len(winners) if p in winners else 0.0 for p in range(len(points))]
 
 
-def run_arena(players: int = 4, rounds: int = 200, seed: int = 0, policies=None, worlds: int = 20,
+def run_arena(players: int = 4, rounds: int = 200, seed: int = 0, policies=None, worlds: int = 60,
               progress: Optional[Callable[[int, int], None]] = None) -> ArenaResult:
     """Play ``rounds`` rounds (rounded up to whole deals of ``players`` seatings)."""
     check_players(players)
@@ -127,36 +141,55 @@ def run_arena(players: int = 4, rounds: int = 200, seed: int = 0, policies=None,
     names = list(dict.fromkeys(lineup))
     per_deal_points: Dict[str, List[float]] = {n: [] for n in names}
     per_deal_wins: Dict[str, List[float]] = {n: [] for n in names}
+    duplicate_points: List[float] = []
+    duplicate_wins: List[float] = []
     played = 0
+
+    def play(deal, starter: int, seating: Sequence[str], k: int) -> List[int]:
+        seat_policies = [make_policy(name, seed * 7_919 + k * 31 + s, worlds) for s, name in enumerate(seating)]
+        state = RoundState.from_deal(deal, starter)
+        while state.phase is not Phase.OVER:
+            state.apply(seat_policies[state.turn].choose(state))
+        return state.points()
+
     for k in range(deals):
         deal = deal_round(players, engine_of_round(k % 13), random.Random(seed * 1_000_003 + k))
         starter = k % players
         sums = {n: [0.0, 0.0, 0] for n in names}
+        reference = None
+        if len(names) >= 2:
+            reference = play(deal, starter, [names[1]] * players, k)
+            reference_wins = round_winners(reference)
+            dup = [0.0, 0.0, 0]
         for shift in range(players):
             seating = [lineup[(s - shift) % players] for s in range(players)]
-            seat_policies = [make_policy(name, seed * 7_919 + k * 31 + s, worlds) for s, name in enumerate(seating)]
-            state = RoundState.from_deal(deal, starter)
-            while state.phase is not Phase.OVER:
-                state.apply(seat_policies[state.turn].choose(state))
-            points = state.points()
+            points = play(deal, starter, seating, k)
             wins = round_winners(points)
             for s, name in enumerate(seating):
                 sums[name][0] += points[s]
                 sums[name][1] += wins[s]
                 sums[name][2] += 1
+                if reference is not None and name == names[0]:
+                    dup[0] += points[s] - reference[s]
+                    dup[1] += wins[s] - reference_wins[s]
+                    dup[2] += 1
             played += 1
             if progress is not None:
                 progress(played, deals * players)
         for n in names:
             per_deal_points[n].append(sums[n][0] / sums[n][2])
             per_deal_wins[n].append(sums[n][1] / sums[n][2])
-    difference = None
+        if reference is not None:
+            duplicate_points.append(dup[0] / dup[2])
+            duplicate_wins.append(dup[1] / dup[2])
+    difference = duplicate = None
     if len(names) >= 2:
         a, b = names[0], names[1]
         difference = {
             "points": Interval.of([x - y for x, y in zip(per_deal_points[a], per_deal_points[b])]),
             "win_rate": Interval.of([x - y for x, y in zip(per_deal_wins[a], per_deal_wins[b])]),
         }
+        duplicate = {"points": Interval.of(duplicate_points), "win_rate": Interval.of(duplicate_wins)}
     return ArenaResult(players, lineup, deals, deals * players, seed, worlds,
                        {n: Interval.of(per_deal_points[n]) for n in names},
-                       {n: Interval.of(per_deal_wins[n]) for n in names}, difference)
+                       {n: Interval.of(per_deal_wins[n]) for n in names}, difference, duplicate)

@@ -72,7 +72,7 @@ def register(commands: Any) -> None:
     a.add_argument("--rounds", type=int, default=200, help="rounds to play, rounded up to whole deals (default 200)")
     a.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     a.add_argument("--policies", default=None, help="one policy a seat (default: hint then baselines)")
-    a.add_argument("--worlds", type=int, default=20, help="worlds a decision of the hint policy (default 20)")
+    a.add_argument("--worlds", type=int, default=60, help="worlds a decision of the hint policy (default 60)")
     a.add_argument("--quiet", action="store_true", help="no progress on stderr")
     a.add_argument("--json", action="store_true", help="print the result as JSON")
     a.set_defaults(func=run_arena_command)
