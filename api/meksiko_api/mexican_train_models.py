@@ -116,4 +116,12 @@ class TrainHintResponse(BaseModel):
     worlds: int
     options: List[Dict[str, Any]]
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [
+        {"hint": "mexican-train", "seat": 0, "text": "player 0 plays 12-5 5-3 3-3 3-12 12-7 on player 0's train",
+         "move": {"player": 0, "action": "play", "tiles": ["12-5", "5-3", "3-3", "12-3", "12-7"], "train": 0},
+         "worlds": 50, "unconstrained_worlds": 0, "seed": 1, "elapsed_ms": 310.2,
+         "options": [{"move": {"player": 0, "action": "play", "tiles": ["12-5", "5-3", "3-3", "12-3", "12-7"],
+                               "train": 0},
+                      "text": "player 0 plays 12-5 5-3 3-3 3-12 12-7 on player 0's train",
+                      "penalty": 41.2, "out": 0.12, "worlds": 50, "baseline": True}]},
+    ]})

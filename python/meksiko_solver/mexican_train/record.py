@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple
 
 from .errors import MeksikoError, TrainRecordError
-from .round import Action, Deal, Move, RoundState
+from .round import Deal, Move, RoundState
 from .rules import check_players, engine_of_round, game_rounds, starter_of_round
 
 ROUND_FIELDS = {"players", "engine", "starter", "hands", "boneyard", "moves"}

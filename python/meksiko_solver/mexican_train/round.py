@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..errors import MeksikoError
 from .errors import DealError, IllegalMoveError, TrainRecordError
@@ -510,6 +510,3 @@ class RoundState:
 def _has(tile: int, value: int) -> bool:
     return HIGH[tile] == value or LOW[tile] == value
 
-
-def play_tile_text(tile: Union[int, Tile]) -> str:
-    return str(TILES[tile] if isinstance(tile, int) else tile)
