@@ -88,8 +88,8 @@ def baseline_choice(state: RoundState, plays: List[Tuple[int, int]]) -> Tuple[in
     """
     p = state.turn
     hand = state.hands[p]
-    if state.counts[p] == 1:
-        return plays[0]  # going out
+    if state.counts[p] == 1 or len(plays) == 1:
+        return plays[0]  # going out, or no choice
     counts = [0] * 13
     for t in hand:
         counts[HIGH[t]] += 1

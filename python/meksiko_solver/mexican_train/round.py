@@ -286,13 +286,9 @@ class RoundState:
         hand = self.hands[p]
         if hand is None:
             raise IllegalMoveError(f"player {p}'s hand is hidden")
-        out = []
-        for t in trains:
-            end = self.end_of(t)
-            for tile in WITH_VALUE[end]:
-                if tile in hand:
-                    out.append((tile, t))
-        return out
+        ends, mexican = self.ends, self.players
+        return [(tile, t) for t in trains for tile in WITH_VALUE[ends[mexican if t == MEXICAN else t]]
+                if tile in hand]
 
     def can_play(self, player: int) -> bool:
         """Whether ``player`` has a tile for a train open to them (their hand must be known)."""
