@@ -53,7 +53,7 @@ def test_one_version_from_pyproject(capsys):
 def test_every_command_is_registered():
     parser = build_parser()
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
-    assert list(commands) == list(COMMANDS)
+    assert list(commands) == [name.replace("_", "-") for name in COMMANDS]  # module mexican_train: mexican-train
 
 
 # --- play: auction calls labelled with the seat that made them -------------------------------------

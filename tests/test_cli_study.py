@@ -97,7 +97,7 @@ def test_study_runs_as_a_module(tmp_path):
 def test_progress_bar_only_on_a_terminal(monkeypatch):
     import io
 
-    from meksiko_solver.cli.study import ProgressBar
+    from meksiko_solver.cli.progress import DoneOfTotal
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -105,7 +105,7 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
 
     for stream, shown in ((Terminal(), True), (io.StringIO(), False)):
         monkeypatch.setattr(sys, "stderr", stream)
-        bar = ProgressBar(enabled=True)
+        bar = DoneOfTotal("deal", enabled=True)
         for done in (0, 4, 10):
             bar(done, 10)
         bar.close()

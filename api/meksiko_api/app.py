@@ -19,7 +19,8 @@ from .settings import Settings
 from .workers import SolverPool
 
 #: The routers, by module name in meksiko_api.routers; adding one is adding its name here.
-ROUTERS = ("health", "solve", "analyze", "rules", "hints", "review", "deal", "table", "web", "study")
+ROUTERS = ("health", "solve", "analyze", "rules", "hints", "review", "deal", "table", "web", "study",
+           "mexican_train")
 
 DESCRIPTION = """\
 Double-dummy solver for Meksiko, the Serbian three-player card game, over HTTP.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "analysis.hpp"
+#include "mexican_train.hpp"
 #include "batch.hpp"
 #include "position.hpp"
 #include "solver.hpp"
@@ -49,6 +50,7 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "Meksiko double-dummy engine (C++). Use the meksiko_solver package instead.";
   m.attr("NO_TRUMP") = kNoTrump;
   m.attr("DEFAULT_TT_BYTES") = TranspositionTable::kDefaultBytes;
+  meksiko::mexican_train::register_bindings(m);
 
   m.def(
       "validate",

@@ -215,7 +215,7 @@
   };
 
   // ---------------------------------------------------------------------------------- tabs ----
-  const VIEWS = ["deal", "play", "review"];
+  const VIEWS = ["deal", "play", "review", "mexican-train"];
 
   function showView(name) {
     if (!VIEWS.includes(name)) name = "deal";

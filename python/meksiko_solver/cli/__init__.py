@@ -24,8 +24,9 @@ from typing import Optional, Sequence
 from .. import __version__
 from ..errors import MeksikoError
 
-#: The command modules, in the order ``meksiko-solver --help`` lists them.
-COMMANDS = ("solve", "analyze", "batch", "rules", "play", "hint", "arena", "review", "study", "serve")
+#: The command modules, in the order of ``--help``; a module ``x_y`` is the command ``x-y``.
+COMMANDS = ("solve", "analyze", "batch", "rules", "play", "hint", "arena", "review", "study", "mexican_train",
+            "serve")
 
 
 class UsageError(MeksikoError):

@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any
 
 from ..rules import RULES
 from ..studies import DEFAULT_CHUNK_SIZE, study
 from ..studies.executors import CONNECT_TIMEOUT_S
-from .progress import progress_bar
-
-if TYPE_CHECKING:
-    from tqdm import tqdm
+from .progress import DoneOfTotal
 
 
 def register(commands: Any) -> None:
@@ -48,28 +45,8 @@ def register(commands: Any) -> None:
     p.set_defaults(func=run_study)
 
 
-class ProgressBar:
-    """The study's progress callback ``(done, total)`` in deals, drawn by :func:`progress_bar`
-    (on a terminal only); a resumed study starts at the deals it already has."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
-        self.bar: Optional["tqdm[Any]"] = None
-        self.done = 0
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.bar is None:
-            self.bar = progress_bar(total, "deal", self.enabled)
-        self.bar.update(done - self.done)
-        self.done = done
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
-
 def run_study(args: argparse.Namespace) -> int:
-    bar = ProgressBar(not args.quiet)
+    bar = DoneOfTotal("deal", not args.quiet)
     try:
         result = study(args.deals, seed=args.seed, input=args.input, rules=args.rules, out=args.out,
                        scheduler=args.scheduler, chunk_size=args.chunk_size, threads=args.threads,

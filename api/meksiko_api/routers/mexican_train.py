@@ -1,0 +1,33 @@
+"""POST /v1/mexican-train/opening and /hint: the dominoes game Mexican Train (meksiko_solver.mexican_train)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from meksiko_solver.mexican_train import best_opening, train_hint
+
+from ..deps import AppSettings, Pool
+from ..errors import ERROR_RESPONSES
+from ..mexican_train_models import OpeningRequest, OpeningResponse, TrainHintRequest, TrainHintResponse
+
+router = APIRouter(prefix="/v1/mexican-train", tags=["mexican-train"], responses=ERROR_RESPONSES)
+
+
+@router.post("/opening", response_model=OpeningResponse, response_model_exclude_none=True,
+             summary="The best opening train for a hand")
+async def opening(body: OpeningRequest, pool: Pool) -> dict:
+    """The train of the most tiles from the engine, then the most pips, then not ending on a
+    double and the most tiles left that fit the engine; exact. ``all``: every train tying on
+    tiles and pips too."""
+    return await pool.run(lambda: best_opening(body.hand, body.engine, all_ties=body.all).to_dict())
+
+
+@router.post("/hint", response_model=TrainHintResponse, summary="The best move from one player's view")
+async def hint(body: TrainHintRequest, settings: AppSettings, pool: Pool) -> dict:
+    """Samples the hidden tiles consistently with the view, plays every candidate move out in
+    every world and ranks them by expected points left, then the chance to go out first."""
+    settings.check_limits(body.worlds, body.time_budget_ms)
+    options = {"seed": body.seed or 0, "time_budget_ms": body.time_budget_ms}
+    if body.worlds is not None:
+        options["worlds"] = body.worlds
+    return await pool.run(lambda: train_hint(body.view(), **options).to_dict())
