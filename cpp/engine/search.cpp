@@ -66,7 +66,7 @@ Mask Search::live_in_trick() const {
 
 // Keep the lowest card of each run of the mover's cards that no live card of
 // another player separates: the cards of a run are interchangeable.
-Mask Search::representatives(Mask hand, Mask live) const {
+MEKSIKO_INLINE Mask Search::representatives(Mask hand, Mask live) const {
 #if defined(__BMI2__)
   // In the order of the live cards, a run's lowest card is one of ours whose
   // next lower live card is not ours, or the lowest live card of its suit.
@@ -112,7 +112,7 @@ std::uint64_t relative_cards_key(const Mask hands[kSeats]) {
   return k;
 }
 
-TTShape Search::shape() const {
+MEKSIKO_INLINE TTShape Search::shape() const {
   TTShape sh;
   Mask a = hand_[0], b = hand_[1], c = hand_[2];
   Mask live = a | b | c;
@@ -127,7 +127,7 @@ TTShape Search::shape() const {
 // A result found for `card`, the lowest of its run of equivalent cards in
 // `seat`'s hand (which holds it), holds for the whole run: if any card of the
 // run mattered, the run's lowest card matters too.
-Mask Search::widen_to_run(Mask rel, int card, int seat, Mask live) const {
+MEKSIKO_INLINE Mask Search::widen_to_run(Mask rel, int card, int seat, Mask live) const {
   // Without branches: whether a run's card mattered is unpredictable.
   Mask suit = suit_bits(suit_of(card));
   Mask others_above = live & ~hand_[seat] & suit & ~((card_bit(card) << 1) - 1);
@@ -171,7 +171,7 @@ inline Mask highest_cards(Mask m, int k) {
 // defenders surely take enough to stop him, else 0; rel: the fewest top
 // trumps that decide it (none when one side has no trumps: the suit lengths,
 // which the table key holds, decide it then).
-int Search::sure_trump_tricks(int need, int rem, Mask* rel) const {
+MEKSIKO_INLINE int Search::sure_trump_tricks(int need, int rem, Mask* rel) const {
   Mask t = trump_bits_;
   Mask dt = hand_[declarer_] & t;
   Mask d1 = hand_[next_seat(declarer_)] & t, d2 = hand_[next_seat(next_seat(declarer_))] & t;
@@ -198,7 +198,7 @@ int Search::sure_trump_tricks(int need, int rem, Mask* rel) const {
 // other hand's trumps, draw them all first, then cash the side suits with no
 // ruff to fear. A suit whose top cards outnumber every other hand's cards in
 // it runs to its last card. Only the top cards counted matter (rel).
-int Search::quick_tricks(int seat, int enough, Mask* rel) const {
+MEKSIKO_INLINE int Search::quick_tricks(int seat, int enough, Mask* rel) const {
   Mask live = hand_[0] | hand_[1] | hand_[2];
   Mask mine = hand_[seat];
   // The leader's cards above every other hand's card of their suit.
@@ -248,7 +248,7 @@ int Search::quick_tricks(int seat, int enough, Mask* rel) const {
   return plan_a;
 }
 
-int Search::order_lead(Mask moves, int best_card, int* out) const {
+MEKSIKO_INLINE int Search::order_lead(Mask moves, int best_card, int* out) const {
   int p = leader_;
   Mask live = hand_[0] | hand_[1] | hand_[2];
   Mask tops = highest_per_byte(live);  // each suit's highest card

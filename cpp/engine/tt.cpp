@@ -1,5 +1,7 @@
 #include "tt.hpp"
 
+#include "bits.hpp"
+
 #include <cstdlib>
 #include <new>
 #if defined(__AVX2__)
@@ -10,14 +12,6 @@
 #endif
 
 namespace meksiko {
-
-namespace {
-
-std::uint64_t full_key(const TTShape& shape) {
-  return shape.lengths | std::uint64_t{shape.context} << 48 | std::uint64_t{1} << 63;
-}
-
-}  // namespace
 
 TranspositionTable::TranspositionTable(std::size_t bytes) {
   buckets_ = bytes / sizeof(Bucket);
@@ -44,18 +38,9 @@ void TranspositionTable::clear() {
   for (std::size_t i = 0; i < buckets_; ++i) table_[i] = Bucket{};
 }
 
-std::size_t TranspositionTable::index(const TTShape& shape) const {
-  std::uint64_t h = full_key(shape);
-  h ^= h >> 29;
-  h *= 0xBF58476D1CE4E5B9ULL;
-  h ^= h >> 32;
-  // Map the hash onto [0, buckets) without a division (any table size works).
-  return static_cast<std::size_t>((static_cast<unsigned __int128>(h) * buckets_) >> 64);
-}
-
 // All eight slots at once: which slots match is unpredictable, and a
 // mispredicted branch costs more than looking at every slot.
-unsigned TranspositionTable::matching_slots(const Bucket& b, std::uint64_t key, std::uint64_t code) {
+MEKSIKO_INLINE unsigned TranspositionTable::matching_slots(const Bucket& b, std::uint64_t key, std::uint64_t code) {
 #if defined(__AVX2__)
   __m256i k = _mm256_set1_epi64x(static_cast<long long>(key));
   __m256i c = _mm256_set1_epi64x(static_cast<long long>(code));
@@ -80,7 +65,7 @@ unsigned TranspositionTable::matching_slots(const Bucket& b, std::uint64_t key, 
 #endif
 }
 
-unsigned TranspositionTable::slots_with(const Bucket& b, std::uint64_t key) {
+MEKSIKO_INLINE unsigned TranspositionTable::slots_with(const Bucket& b, std::uint64_t key) {
 #if defined(__AVX2__)
   __m256i k = _mm256_set1_epi64x(static_cast<long long>(key));
   __m256i low = _mm256_cmpeq_epi64(k, _mm256_load_si256(reinterpret_cast<const __m256i*>(b.key)));
