@@ -6,8 +6,11 @@
 #include <array>
 #include <vector>
 
+#include <algorithm>
+
 #include "analysis.hpp"
 #include "batch.hpp"
+#include "notation.hpp"
 #include "position.hpp"
 #include "solver.hpp"
 
@@ -43,6 +46,35 @@ DealInput make_deal(const DealTuple& t) {
   return d;
 }
 
+// (hands, trump, declarer, leader, played) as Position keeps them: three
+// Hands, trump None without trump, a tuple of the played Cards.
+py::tuple position_tuple(const Position& pos) {
+  py::tuple played(pos.num_played);
+  for (int i = 0; i < pos.num_played; ++i) played[i] = card_of(pos.played[i]);
+  py::object trump = pos.trump == kNoTrump ? py::object(py::none()) : py::object(py::int_(pos.trump));
+  return py::make_tuple(py::make_tuple(hand_of(pos.hands[0]), hand_of(pos.hands[1]), hand_of(pos.hands[2])), trump,
+                        pos.declarer, pos.leader, played);
+}
+
+// (tricks, {card string: tricks} in canonical card order, line as card
+// strings, nodes): what the library's SolveResult holds.
+py::tuple result_tuple(SolveResult& r) {
+  // Canonical order: suits S H D C, high card first.
+  std::sort(r.card_values.begin(), r.card_values.end(), [](const CardValue& a, const CardValue& b) {
+    return suit_of(a.card) * 8 + 7 - rank_of(a.card) < suit_of(b.card) * 8 + 7 - rank_of(b.card);
+  });
+  py::dict values;
+  for (const CardValue& v : r.card_values) values[card_name(v.card)] = py::int_(v.tricks);
+  py::list line(r.line.size());
+  for (std::size_t i = 0; i < r.line.size(); ++i) line[i] = card_name(r.line[i]);
+  return py::make_tuple(r.tricks, values, line, r.nodes);
+}
+
+SolveResult solve_released(Solver& solver, const Position& pos, bool card_values, bool line) {
+  py::gil_scoped_release release;
+  return solver.solve(pos, SolveOptions{card_values, line});
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -58,6 +90,17 @@ PYBIND11_MODULE(_core, m) {
       },
       py::arg("hands"), py::arg("trump"), py::arg("declarer"), py::arg("leader"),
       py::arg("played"), "Empty string if the position is consistent, else the reason.");
+
+  m.def(
+      "parse_position",
+      [](py::handle hands, py::handle trump, py::handle declarer, py::handle leader, py::handle played) -> py::object {
+        Position pos;
+        if (!parse_notation(hands, trump, declarer, leader, played, &pos)) return py::none();
+        return position_tuple(pos);
+      },
+      py::arg("hands"), py::arg("trump"), py::arg("declarer"), py::arg("leader"), py::arg("played"),
+      "The common notation parsed and validated in C++: (three Hands, trump or None, declarer, leader, the "
+      "played Cards), or None when the Python parser must decide (other spellings, or bad input).");
 
   py::class_<SolveResult>(m, "SolveResult")
       .def_readonly("tricks", &SolveResult::tricks)
@@ -167,6 +210,30 @@ PYBIND11_MODULE(_core, m) {
             return a;
           },
           py::arg("hands"), py::arg("talon"), py::arg("declarer"), py::arg("meksiko_trumps") = 0x1F)
+      .def(
+          "solve_notation",
+          [](Solver& self, py::handle hands, py::handle trump, py::handle declarer, py::handle leader,
+             py::handle played, bool card_values, bool line) -> py::object {
+            Position pos;
+            if (!parse_notation(hands, trump, declarer, leader, played, &pos)) return py::none();
+            SolveResult r = solve_released(self, pos, card_values, line);
+            return py::make_tuple(position_tuple(pos), result_tuple(r));
+          },
+          py::arg("hands"), py::arg("trump"), py::arg("declarer"), py::arg("leader"), py::arg("played"),
+          py::arg("card_values"), py::arg("line"),
+          "parse_position() and solve_tuple() in one call: (position tuple, result tuple), or None when the "
+          "Python parser must decide.")
+      .def(
+          "solve_tuple",
+          [](Solver& self, const std::array<Mask, 3>& hands, int trump, int declarer, int leader,
+             const std::vector<int>& played, bool card_values, bool line) {
+            SolveResult r = solve_released(self, make_position(hands, trump, declarer, leader, played), card_values, line);
+            if (!r.error.empty()) throw py::value_error(r.error);
+            return result_tuple(r);
+          },
+          py::arg("hands"), py::arg("trump"), py::arg("declarer"), py::arg("leader"), py::arg("played"),
+          py::arg("card_values"), py::arg("line"),
+          "(tricks, {card: tricks} in canonical order, line as card strings, nodes).")
       .def("table_bytes", [](Solver& self) { return self.table().bytes(); })
       .def("clear_table", [](Solver& self) { self.table().clear(); });
 }

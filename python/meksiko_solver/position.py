@@ -37,6 +37,21 @@ class Position:
         played: Iterable[object] = (),
     ) -> "Position":
         """Parse liberal input and check that the position can arise in a deal."""
+        fast = _core.parse_position(hands, trump, declarer, leader, played)  # the common notation, in C++
+        if fast is not None:
+            return cls.from_engine(*fast)
+        return cls.parse(hands, trump, declarer, leader, played)
+
+    @classmethod
+    def parse(
+        cls,
+        hands: Sequence[object],
+        trump: object,
+        declarer: object,
+        leader: object,
+        played: Iterable[object] = (),
+    ) -> "Position":
+        """:meth:`create` by the Python parser alone (every spelling, and the messages for bad input)."""
         if isinstance(hands, str):
             hands = hands.split()
         if not isinstance(hands, (list, tuple)) or len(hands) != 3:
@@ -51,6 +66,18 @@ class Position:
             played=played_cards,
         )
         pos.check()
+        return pos
+
+    @classmethod
+    def from_engine(cls, hands: tuple, trump: Optional[int], declarer: int, leader: int, played: tuple) -> "Position":
+        """The fields of a position the engine has parsed and validated (``_core.parse_position``)."""
+        pos = object.__new__(cls)
+        setattr_ = object.__setattr__
+        setattr_(pos, "hands", hands)
+        setattr_(pos, "trump", trump)
+        setattr_(pos, "declarer", declarer)
+        setattr_(pos, "leader", leader)
+        setattr_(pos, "played", played)
         return pos
 
     def check(self) -> None:

@@ -65,10 +65,10 @@ class Solver:
 
     def solve_position(self, position: Position, card_values: bool = True, line: bool = True) -> SolveResult:
         try:
-            raw = self._core.solve(*position.core_args(), card_values, line)
+            tricks, card_tricks, moves, nodes = self._core.solve_tuple(*position.core_args(), card_values, line)
         except ValueError as exc:  # the engine's own validation
             raise PositionError(str(exc)) from None
-        return _result(position, raw)
+        return SolveResult(position, tricks, card_tricks, moves, nodes)
 
     def solve(
         self,
@@ -80,8 +80,13 @@ class Solver:
         card_values: bool = True,
         line: Optional[bool] = None,
     ) -> SolveResult:
-        position = Position.create(hands, trump, declarer, leader, played)
-        return self.solve_position(position, card_values, card_values if line is None else line)
+        want_line = card_values if line is None else line
+        # The common notation is parsed, validated and solved in one engine call; anything else
+        # (other spellings, bad input) goes through Position.create, which names what is wrong.
+        fast = self._core.solve_notation(hands, trump, declarer, leader, played, card_values, want_line)
+        if fast is None:
+            return self.solve_position(Position.create(hands, trump, declarer, leader, played), card_values, want_line)
+        return SolveResult(Position.from_engine(*fast[0]), *fast[1])
 
 
 _per_thread = threading.local()
