@@ -510,7 +510,9 @@ int Search::value(int lo, int hi, int guess) {
 // A rough estimate of the declarer's tricks: a linear fit on 30000 random
 // positions (full deals and shorter ones, any leader) of the declarer's cards
 // by their place among the live cards of their suit, trump length, the
-// defenders' trump length and the shape of his side suits.
+// defenders' trump length and the shape of his side suits. The coefficients
+// come from tools/fit_first_guess.py (which computes the same features):
+// change both together, and refit with it.
 int Search::guess() const {
   Mask live = hand_[0] | hand_[1] | hand_[2] | (count_ ? live_in_trick() : 0);
   Mask mine = hand_[declarer_];
@@ -539,12 +541,12 @@ int Search::guess() const {
     if (length > longest) longest = length;
   }
   int left = tricks_left();
-  double estimate = -2.137 + 0.069 * left + 0.507 * (leader_ == declarer_) + 0.091 * trumps +
-                    1.343 * side_place[0] + 0.452 * side_place[1] + 0.196 * side_place[2] +
-                    0.057 * side_place[3] + 1.584 * trump_place[0] + 0.817 * trump_place[1] +
-                    0.417 * trump_place[2] + 0.199 * trump_place[3] - 0.307 * defender_trumps +
-                    (no_trump ? 0 : 0.168 * voids - 0.095 * singletons) + 0.126 * longest -
-                    0.170 * no_trump + 0.142 * trumps * trumps + 0.152 * longest * no_trump;
+  double estimate = -1.794 + 0.116 * left + 0.488 * (leader_ == declarer_) - 0.108 * trumps + 1.249 *
+                    side_place[0] + 0.397 * side_place[1] + 0.149 * side_place[2] + 0.029 * side_place[3] +
+                    1.608 * trump_place[0] + 0.838 * trump_place[1] + 0.413 * trump_place[2] + 0.197 *
+                    trump_place[3] - 0.299 * defender_trumps + (no_trump ? 0 : 0.258 * voids - 0.095 *
+                    singletons) + 0.050 * longest + 0.216 * no_trump + 0.167 * trumps * trumps - 0.063 *
+                    longest * no_trump;
   int g = static_cast<int>(estimate + 0.5);
   int most = tricks_left();
   return g < 0 ? 0 : (g > most ? most : g);
