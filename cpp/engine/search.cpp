@@ -306,13 +306,22 @@ bool Search::lead_node(int need, Mask* rel) {
   TTShape sh = shape();
   tt_.locate(&sh);
   bool maximizing = leader_ == declarer_;
+  Mask live = hand_[0] | hand_[1] | hand_[2];
+  TTAnswer a = tt_.probe(sh);
+  if (a.lo >= need) {
+    *rel = rel_from_mask(a.lo_mask, live);
+    return true;
+  }
+  if (a.hi < need) {
+    *rel = rel_from_mask(a.hi_mask, live);
+    return false;
+  }
   Mask qrel;
   int qt = quick_tricks(leader_, maximizing ? need : rem - need + 1, &qrel);
   if ((maximizing && qt >= need) || (!maximizing && rem - qt < need)) {
     *rel = qrel;
     return maximizing;
   }
-  Mask live = hand_[0] | hand_[1] | hand_[2];
   if (maximizing && need == rem) {
     // To win every trick the declarer keeps the lead to the end, so he must
     // lead each of his cards; a suit of his whose top card a defender holds
@@ -323,15 +332,6 @@ bool Search::lead_node(int need, Mask* rel) {
       *rel = card_bit(lowest_card(lost));
       return false;
     }
-  }
-  TTAnswer a = tt_.probe(sh);
-  if (a.lo >= need) {
-    *rel = rel_from_mask(a.lo_mask, live);
-    return true;
-  }
-  if (a.hi < need) {
-    *rel = rel_from_mask(a.hi_mask, live);
-    return false;
   }
   int best_card = -1;
   if (a.best != 0xFF) {
