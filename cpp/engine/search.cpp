@@ -316,11 +316,16 @@ bool Search::lead_node(int need, Mask* rel) {
     *rel = rel_from_mask(a.hi_mask, live);
     return false;
   }
-  Mask qrel;
-  int qt = quick_tricks(leader_, maximizing ? need : rem - need + 1, &qrel);
-  if ((maximizing && qt >= need) || (!maximizing && rem - qt < need)) {
-    *rel = qrel;
-    return maximizing;
+  // With three tricks or fewer left the search is cheaper than counting the
+  // quick tricks (measured: 4% fewer instructions with card values, 17% in
+  // the declarer analysis).
+  if (rem > 3) {
+    Mask qrel;
+    int qt = quick_tricks(leader_, maximizing ? need : rem - need + 1, &qrel);
+    if ((maximizing && qt >= need) || (!maximizing && rem - qt < need)) {
+      *rel = qrel;
+      return maximizing;
+    }
   }
   if (maximizing && need == rem) {
     // To win every trick the declarer keeps the lead to the end, so he must
