@@ -69,11 +69,14 @@ bool card_text(std::string_view t, int* card) {
 }
 
 // Exact types only: a subclass may behave differently.
+// The objects cached here are never released: a static py::object would be
+// released after the interpreter has shut down.
 PyTypeObject* library_type(const char* name) {
-  static py::object card_type, hand_type;
-  py::object& slot = name[0] == 'C' ? card_type : hand_type;
-  if (!slot) slot = py::module_::import("meksiko_solver.cards").attr(name);
-  return reinterpret_cast<PyTypeObject*>(slot.ptr());
+  static PyObject* card_type = nullptr;
+  static PyObject* hand_type = nullptr;
+  PyObject*& slot = name[0] == 'C' ? card_type : hand_type;
+  if (!slot) slot = py::object(py::module_::import("meksiko_solver.cards").attr(name)).release().ptr();
+  return reinterpret_cast<PyTypeObject*>(slot);
 }
 
 bool int_value(py::handle h, long lo, long hi, long* out) {
@@ -270,21 +273,22 @@ py::object hand_of(Mask mask) {
   PyTypeObject* type = library_type("Hand");
   py::object hand = py::reinterpret_steal<py::object>(type->tp_alloc(type, 0));
   if (!hand) throw py::error_already_set();
-  static py::object name = py::str("mask");
+  static PyObject* name = py::str("mask").release().ptr();
   py::int_ value(mask);
-  if (PyObject_GenericSetAttr(hand.ptr(), name.ptr(), value.ptr()) != 0) throw py::error_already_set();
+  if (PyObject_GenericSetAttr(hand.ptr(), name, value.ptr()) != 0) throw py::error_already_set();
   return hand;
 }
 
 py::object card_of(int card) {
-  static py::object cards[kCards];
-  if (!cards[card]) cards[card] = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(library_type("Card")))(card);
-  return cards[card];
+  static PyObject* cards[kCards] = {};
+  if (!cards[card])
+    cards[card] = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(library_type("Card")))(card).release().ptr();
+  return py::reinterpret_borrow<py::object>(cards[card]);
 }
 
 py::str card_name(int card) {
-  static py::object names[kCards];
-  if (!names[card]) names[card] = py::str(card_string(card));
+  static PyObject* names[kCards] = {};
+  if (!names[card]) names[card] = py::str(card_string(card)).release().ptr();
   return py::reinterpret_borrow<py::str>(names[card]);
 }
 
