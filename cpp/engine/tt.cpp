@@ -4,7 +4,7 @@
 
 #include <cstdlib>
 #include <new>
-#if defined(__AVX2__)
+#if defined(__SSE4_1__)
 #include <immintrin.h>
 #endif
 #if defined(__linux__)
@@ -115,7 +115,19 @@ void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo, int hi
       return;
     }
   }
-  // Replace an empty slot, else the oldest, shallowest entry.
+  // Replace an empty slot, else the oldest, shallowest entry (the first of
+  // the lowest scores).
+#if defined(__SSE4_1__)
+  // All eight scores at once: empty 0, else 1 + depth, + 64 when of this generation.
+  __m128i ages = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(b.age)));
+  __m128i current = _mm_cmpeq_epi16(_mm_srli_epi16(ages, 4), _mm_set1_epi16(static_cast<short>(generation)));
+  __m128i score = _mm_add_epi16(_mm_and_si128(ages, _mm_set1_epi16(15)),
+                                _mm_add_epi16(_mm_and_si128(current, _mm_set1_epi16(64)), _mm_set1_epi16(1)));
+  __m128i slot_bits = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
+  __m128i empty = _mm_cmpeq_epi16(_mm_and_si128(_mm_set1_epi16(static_cast<short>(slots_with(b, 0))), slot_bits),
+                                  slot_bits);
+  int victim = _mm_extract_epi16(_mm_minpos_epu16(_mm_andnot_si128(empty, score)), 1);
+#else
   int victim = 0;
   int worst = 1 << 30;
   for (int i = 0; i < kWays; ++i) {
@@ -125,6 +137,7 @@ void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo, int hi
       victim = i;
     }
   }
+#endif
   b.key[victim] = key;
   b.pattern[victim] = pattern;
   b.kept[victim] = kept;
