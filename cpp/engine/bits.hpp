@@ -6,6 +6,10 @@
 #include <immintrin.h>
 #endif
 
+// For the small helpers of the search's hot loop, which the compiler would
+// otherwise leave as calls.
+#define MEKSIKO_INLINE inline __attribute__((always_inline))
+
 namespace meksiko {
 
 // The bits of x at the positions of mask's set bits, packed to the bottom.

@@ -1,8 +1,10 @@
 #include "tt.hpp"
 
+#include "bits.hpp"
+
 #include <cstdlib>
 #include <new>
-#if defined(__AVX2__)
+#if defined(__SSE4_1__)
 #include <immintrin.h>
 #endif
 #if defined(__linux__)
@@ -10,14 +12,6 @@
 #endif
 
 namespace meksiko {
-
-namespace {
-
-std::uint64_t full_key(const TTShape& shape) {
-  return shape.lengths | std::uint64_t{shape.context} << 48 | std::uint64_t{1} << 63;
-}
-
-}  // namespace
 
 TranspositionTable::TranspositionTable(std::size_t bytes) {
   buckets_ = bytes / sizeof(Bucket);
@@ -44,18 +38,9 @@ void TranspositionTable::clear() {
   for (std::size_t i = 0; i < buckets_; ++i) table_[i] = Bucket{};
 }
 
-std::size_t TranspositionTable::index(const TTShape& shape) const {
-  std::uint64_t h = full_key(shape);
-  h ^= h >> 29;
-  h *= 0xBF58476D1CE4E5B9ULL;
-  h ^= h >> 32;
-  // Map the hash onto [0, buckets) without a division (any table size works).
-  return static_cast<std::size_t>((static_cast<unsigned __int128>(h) * buckets_) >> 64);
-}
-
 // All eight slots at once: which slots match is unpredictable, and a
 // mispredicted branch costs more than looking at every slot.
-unsigned TranspositionTable::matching_slots(const Bucket& b, std::uint64_t key, std::uint64_t code) {
+MEKSIKO_INLINE unsigned TranspositionTable::matching_slots(const Bucket& b, std::uint64_t key, std::uint64_t code) {
 #if defined(__AVX2__)
   __m256i k = _mm256_set1_epi64x(static_cast<long long>(key));
   __m256i c = _mm256_set1_epi64x(static_cast<long long>(code));
@@ -80,7 +65,7 @@ unsigned TranspositionTable::matching_slots(const Bucket& b, std::uint64_t key, 
 #endif
 }
 
-unsigned TranspositionTable::slots_with(const Bucket& b, std::uint64_t key) {
+MEKSIKO_INLINE unsigned TranspositionTable::slots_with(const Bucket& b, std::uint64_t key) {
 #if defined(__AVX2__)
   __m256i k = _mm256_set1_epi64x(static_cast<long long>(key));
   __m256i low = _mm256_cmpeq_epi64(k, _mm256_load_si256(reinterpret_cast<const __m256i*>(b.key)));
@@ -130,7 +115,19 @@ void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo, int hi
       return;
     }
   }
-  // Replace an empty slot, else the oldest, shallowest entry.
+  // Replace an empty slot, else the oldest, shallowest entry (the first of
+  // the lowest scores).
+#if defined(__SSE4_1__)
+  // All eight scores at once: empty 0, else 1 + depth, + 64 when of this generation.
+  __m128i ages = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(b.age)));
+  __m128i current = _mm_cmpeq_epi16(_mm_srli_epi16(ages, 4), _mm_set1_epi16(static_cast<short>(generation)));
+  __m128i score = _mm_add_epi16(_mm_and_si128(ages, _mm_set1_epi16(15)),
+                                _mm_add_epi16(_mm_and_si128(current, _mm_set1_epi16(64)), _mm_set1_epi16(1)));
+  __m128i slot_bits = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
+  __m128i empty = _mm_cmpeq_epi16(_mm_and_si128(_mm_set1_epi16(static_cast<short>(slots_with(b, 0))), slot_bits),
+                                  slot_bits);
+  int victim = _mm_extract_epi16(_mm_minpos_epu16(_mm_andnot_si128(empty, score)), 1);
+#else
   int victim = 0;
   int worst = 1 << 30;
   for (int i = 0; i < kWays; ++i) {
@@ -140,6 +137,7 @@ void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo, int hi
       victim = i;
     }
   }
+#endif
   b.key[victim] = key;
   b.pattern[victim] = pattern;
   b.kept[victim] = kept;

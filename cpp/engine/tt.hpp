@@ -91,7 +91,17 @@ class TranspositionTable {
   struct Free {
     void operator()(Bucket* p) const;
   };
-  std::size_t index(const TTShape& shape) const;
+  static std::uint64_t full_key(const TTShape& shape) {
+    return shape.lengths | std::uint64_t{shape.context} << 48 | std::uint64_t{1} << 63;
+  }
+  std::size_t index(const TTShape& shape) const {
+    std::uint64_t h = full_key(shape);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 32;
+    // Map the hash onto [0, buckets) without a division (any table size works).
+    return static_cast<std::size_t>((static_cast<unsigned __int128>(h) * buckets_) >> 64);
+  }
 
   std::unique_ptr<Bucket[], Free> table_;
   std::size_t buckets_ = 0;

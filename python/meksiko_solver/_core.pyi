@@ -96,6 +96,10 @@ def analyze_many(deals: Sequence[_DealTuple], meksiko_trumps: int = 0x1F, thread
     """Declarer analysis of (hands, talon, declarer) tuples on every core. ``meksiko_trumps``: bit t
     set asks for the Meksiko value with trump t (t = 4: no trump)."""
 
+def mt_opening(tiles: Sequence[Tuple[int, int]], engine: int, all_ties: bool = False,
+               tie_limit: int = 10000) -> Tuple[List[int], List[List[int]], int]:
+    """Mexican Train opening train: (best hand indices, tied trains, tie count)."""
+
 class Solver:
     """A double-dummy solver with its own transposition table of ``tt_bytes`` bytes; one thread at a time."""
 

@@ -97,3 +97,13 @@ def best_declaration_batch(deals: Sequence[DealTuple], floor: int = 0, threads: 
     """The most tricks with the talon over every trump and discard for deal tuples (exact when at
     least ``floor``, else ``floor - 1``), with one best trump and discard; in input order."""
     return _core.best_declaration_many(deals, floor, threads, table_bytes)
+
+
+# --- Mexican Train (the dominoes game's C++ in the same extension) ----------------------------
+
+#: ``mt_opening(tiles, engine, all_ties, tie_limit) -> (best, ties, count)``: the exact opening
+#: train of a hand of (high, low) tiles from the engine value: the hand indices of the best train,
+#: the tied trains (at most ``tie_limit``) and how many tie. Checked input only
+#: (``mexican_train.opening`` checks it); the binding itself.
+mt_opening: Callable[[Sequence[Tuple[int, int]], int, bool, int], Tuple[List[int], List[List[int]], int]] = \
+    _core.mt_opening

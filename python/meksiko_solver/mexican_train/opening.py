@@ -14,7 +14,7 @@ most once; values may repeat. Trains are ranked by
 
 The search is a depth-first search with a memo on the set of tiles used (the open end of a
 trail from a fixed start is fixed by its tile set: it is the other vertex of odd degree, or the
-start). It runs in C++ (``_core.mt_opening``); ``python_opening`` is the same search in Python.
+start). It runs in C++ (``engine.mt_opening``, the extension's gateway); ``python_opening`` is the same search in Python.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .errors import TileError
+from ..engine import mt_opening
 from .tiles import Tile, check_value, parse_tiles, sort_tiles
 
 #: Hands longer than this are refused (the memo has 2**n entries); a first move has at most 15.
@@ -106,8 +107,7 @@ def best_opening(hand: Union[str, Iterable[Union[str, Tile]]], engine: int, all_
     ordered = tuple(sort_tiles(tiles))
     pairs = [(t.high, t.low) for t in ordered]
     if impl == "cpp":
-        from .. import _core
-        best, ties, count = _core.mt_opening(pairs, engine, all_ties, tie_limit)
+        best, ties, count = mt_opening(pairs, engine, all_ties, tie_limit)
     elif impl == "python":
         best, ties, count = python_opening(pairs, engine, all_ties, tie_limit)
     else:
@@ -136,7 +136,7 @@ def _train(ordered: Sequence[Tile], sequence: Sequence[int], engine: int) -> Tra
 
 def python_opening(pairs: Sequence[Tuple[int, int]], engine: int, all_ties: bool = False,
                    tie_limit: int = DEFAULT_TIE_LIMIT) -> Tuple[List[int], List[List[int]], int]:
-    """(best sequence of hand indices, tied sequences best first, their count), as ``_core.mt_opening``.
+    """(best sequence of hand indices, tied sequences best first, their count), as ``engine.mt_opening``.
 
     Keys are tuples compared lexicographically: (tiles, pips, 1 if not ending on a double,
     tiles left that fit the engine). ``pairs`` must be in the hand's canonical order.

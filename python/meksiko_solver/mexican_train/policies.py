@@ -17,7 +17,7 @@ from typing import List, Optional, Tuple
 
 from .opening import best_opening
 from .round import MEXICAN, Action, Move, Phase, RoundState
-from .. import _core
+from ..engine import mt_opening
 from .tiles import HIGH, LOW, POINTS, TILES, WITH_VALUE, other_end
 
 
@@ -44,7 +44,7 @@ def opening_move(state: RoundState) -> Move:
 def opening_tiles(state: RoundState) -> List[int]:
     """The optimiser's train (tile indices) from the hand of the player to move (as ``best_opening``)."""
     hand = sorted(state.hands[state.turn], key=lambda t: (HIGH[t], LOW[t]), reverse=True)
-    best, _, _ = _core.mt_opening([(HIGH[t], LOW[t]) for t in hand], state.engine, False, 0)
+    best, _, _ = mt_opening([(HIGH[t], LOW[t]) for t in hand], state.engine, False, 0)
     return [hand[i] for i in best]
 
 
