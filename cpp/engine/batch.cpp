@@ -10,6 +10,8 @@ namespace meksiko {
 
 namespace {
 
+constexpr int kThreadsPerCore = 4;  // the most threads a batch starts per hardware thread
+
 // Runs work(solver, i) for every i < count on up to `threads` threads. When the system refuses
 // a thread (or the memory of a thread's Solver), the threads already running share the work;
 // with none running the calling thread does it all, so a bad_alloc there is the only failure
@@ -18,6 +20,9 @@ template <typename Work>
 void run_parallel(std::size_t count, int threads, std::size_t tt_bytes, Work work) {
   if (threads <= 0) threads = default_threads();
   if (threads > kMaxThreads) threads = kMaxThreads;
+  // More threads than a few per core add no speed, only a stack and a table each: under an
+  // address-space limit that memory can run out inside glibc (which aborts), not just here.
+  if (threads > kThreadsPerCore * default_threads()) threads = kThreadsPerCore * default_threads();
   if (static_cast<std::size_t>(threads) > count) threads = static_cast<int>(count);
   std::atomic<std::size_t> next{0};
   auto take_all = [&](Solver& solver) {

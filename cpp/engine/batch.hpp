@@ -20,7 +20,7 @@ struct DealInput {
 // The most threads one batch call starts; more are asked for, this many are used.
 constexpr int kMaxThreads = 256;
 
-// threads <= 0: one per hardware thread (at most kMaxThreads).
+// threads <= 0: one per hardware thread; never more than kMaxThreads, nor four per hardware thread.
 std::vector<SolveResult> solve_many(const std::vector<Position>& positions, const SolveOptions& options,
                                     int threads, std::size_t tt_bytes);
 
