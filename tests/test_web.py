@@ -415,11 +415,13 @@ def test_the_new_routes_are_served_with_examples(client):
 def test_the_page_and_its_files_are_served(client):
     r = client.get("/")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
-    assert '<script src="/static/app.js"' in r.text and 'href="/static/style.css"' in r.text
-    for name, kind in [("app.js", "text/javascript"), ("style.css", "text/css"), ("index.html", "text/html")]:
+    assert '<script type="module" src="/static/js/main.js"' in r.text and 'href="/static/style.css"' in r.text
+    for name, kind in [("js/main.js", "text/javascript"), ("js/views/advisor.js", "text/javascript"),
+                       ("i18n/en.js", "text/javascript"), ("style.css", "text/css"), ("index.html", "text/html")]:
         r = client.get(f"/static/{name}")
         assert r.status_code == 200 and r.headers["content-type"].startswith(kind) and r.headers.get("etag")
-    for bad in ("/static/nothing.js", "/static/..%2Fapp.py", "/static/%2e%2e/app.py", "/static/__init__.py"):
+    for bad in ("/static/nothing.js", "/static/..%2Fapp.py", "/static/%2e%2e/app.py", "/static/__init__.py",
+                "/static/js/../../app.py", "/static/js/%2e%2e/%2e%2e/app.py"):
         r = client.get(bad)
         assert r.status_code == 404 and detail(r)
     assert client.get("/docs").status_code == 200
@@ -428,10 +430,12 @@ def test_the_page_and_its_files_are_served(client):
 
 def test_the_page_uses_no_outside_resource():
     static = Path(meksiko_api.__file__).parent / "static"
-    assert {p.name for p in static.iterdir()} >= {"index.html", "app.js", "style.css"}
-    for p in static.iterdir():
+    files = {p.relative_to(static).as_posix(): p for p in static.rglob("*") if p.is_file()}
+    assert set(files) >= {"index.html", "js/main.js", "js/views/deal.js", "js/views/play.js", "js/views/review.js",
+                          "js/views/advisor.js", "i18n/en.js", "style.css"}
+    for name, p in files.items():
         text = p.read_text(encoding="utf-8")
-        assert "http://" not in text and "https://" not in text and "//cdn" not in text, p.name
+        assert "http://" not in text and "https://" not in text and "//cdn" not in text, name
 
 
 # --- fuzz: no body, however wrong, gets a 5xx --------------------------------------------------------

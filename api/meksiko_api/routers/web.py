@@ -1,7 +1,9 @@
 """The web page for players at ``/``: plain HTML, CSS and JavaScript shipped inside the package.
 
-``GET /`` is ``static/index.html``; ``GET /static/<name>`` serves the page's other files. Only
-the files of ``static/`` are served (a fixed list, read once), never a path from the request.
+``GET /`` is ``static/index.html``; ``GET /static/<path>`` serves the page's other files (its ES
+modules under ``static/js/``, the text catalogue under ``static/i18n/``). Only the files found
+under ``static/`` at start-up are served (a fixed list, keyed by their relative path), never a
+path from the request.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from fastapi.responses import FileResponse
 STATIC = Path(__file__).resolve().parent.parent / "static"
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
-FILES = {p.name: p for p in STATIC.iterdir() if p.is_file() and p.suffix in TYPES} if STATIC.is_dir() else {}
+FILES = ({p.relative_to(STATIC).as_posix(): p for p in sorted(STATIC.rglob("*")) if p.is_file() and p.suffix in TYPES}
+         if STATIC.is_dir() else {})
 
 router = APIRouter(tags=["web"], include_in_schema=False)
 
@@ -32,6 +35,6 @@ def index() -> FileResponse:
     return _file("index.html")
 
 
-@router.get("/static/{name}")
+@router.get("/static/{name:path}")
 def static(name: str) -> FileResponse:
     return _file(name)
