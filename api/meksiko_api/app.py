@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from typing import Optional
 
 from fastapi import FastAPI
+from fastapi_offline import FastAPIOffline
 
 import meksiko_solver
 
@@ -42,8 +43,10 @@ def create_app(settings: Optional[Settings] = None) -> FastAPI:
         yield
         pool.shutdown()
 
-    app = FastAPI(title="meksiko-solver", version=meksiko_solver.__version__, description=DESCRIPTION,
-                  lifespan=lifespan)
+    # /docs and /redoc with their assets served by the service itself (fastapi-offline ships
+    # Swagger UI and ReDoc, MIT): they work on a machine without internet; no validator is called
+    app = FastAPIOffline(title="meksiko-solver", version=meksiko_solver.__version__, description=DESCRIPTION,
+                         lifespan=lifespan, swagger_ui_parameters={"validatorUrl": None})
     app.state.settings = settings
     app.state.pool = pool
     errors.install(app)

@@ -92,6 +92,6 @@ export function renderHint(box, kind, hint, opts = {}) {
   }
   const about = el("p", { class: "small muted hint-about" }, t("hint.about", { worlds: hint.worlds, samples: hint.samples, seed: hint.seed }),
     hint.exhaustive ? ` ${t("hint.exhaustive")}` : "", hint.inference ? ` ${t("hint.inference")}` : "");
-  fill(box, head, table, ...extra, about);
+  fill(box, head, el("div", { class: "scroll-x" }, table), ...extra, about);
   box.hidden = false;
 }

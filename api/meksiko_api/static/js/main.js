@@ -46,6 +46,7 @@ function init() {
   initReview({ reviewPlayed: () => review(playedRecord()) });
   initAdvisor({ review });
   window.meksikoTimings = timings; // the advisor's hint timings, read by the browser tests
+  window.meksikoPlayed = playedRecord; // the last deal or game played, read by the browser tests
   document.body.dataset.ready = "true";
 }
 

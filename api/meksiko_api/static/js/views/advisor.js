@@ -17,7 +17,7 @@ let answer = null; // the server's last /v1/table/advisor answer
 let goReview = () => {};
 let selected = new Set(); // cards being chosen (the hand, the talon, the discard)
 let trumpChoice = null;
-let started = 0; // performance.now() when the entry that leads to the next hint was made
+let started = null; // performance.now() when the entry that leads to the next hint was made
 
 /** Hint timings of this page (seconds from an entry to its hint on screen), for the tests and the report. */
 export const timings = [];
@@ -144,7 +144,9 @@ function render() {
   fill($("advisor-status"), status);
 
   const center = [];
-  if (a.view.talon) center.push(pile(t("talon.up"), a.view.talon, { mini: true }));
+  // the talon turned up: not while the player declares, when its cards are in the player's hand
+  const declaringMine = a.phase === "declare" && a.declare && a.declare.seat === you;
+  if (a.view.talon && !declaringMine) center.push(pile(t("talon.up"), a.view.talon, { mini: true }));
   if (a.view.discard) center.push(pile(t("play.yourdiscard"), a.view.discard, { mini: true }));
   if (a.phase === "play" || a.phase === "done") {
     const last = a.tricks[a.tricks.length - 1];
@@ -188,6 +190,7 @@ function renderEntry() {
   const who = a.to_move === null ? null : seatName(a.to_move, you);
   if (a.phase === "done") {
     const r = a.result;
+    $("advisor-hint").hidden = true;
     fill(box, el("div", { class: "result-line", id: "advisor-result" },
       t("play.result", { who: seatName(a.declarer, you), contract: contractText(a.contract), tricks: plural(a.tricks_won[a.declarer], "word.trick") }), " ",
       el("span", { class: r.made ? "made" : "failed" }, r.made ? t("result.made") : t("result.failed")), ". ", t("play.scores"), " ",
@@ -260,9 +263,10 @@ async function hint() {
     const h = await api(`/v1/hints/${a.hint}`, body);
     if (answer !== a) return; // an entry was made meanwhile
     renderHint(panel, a.hint, h, { defending: a.declarer !== null && a.declarer !== state.setup.seat, onPick: (o) => pickOption(a.hint, o) });
-    const seconds = (performance.now() - started) / 1000;
-    timings.push(seconds);
-    panel.append(el("p", { class: "small muted", id: "advisor-hint-time", dataset: { seconds: seconds.toFixed(3) } }, t("advisor.hint.time", { s: seconds.toFixed(2) })));
+    const seconds = started === null ? null : (performance.now() - started) / 1000;
+    if (seconds !== null) timings.push(seconds);
+    panel.append(el("p", { class: "small muted", id: "advisor-hint-time", dataset: { seconds: seconds === null ? "" : seconds.toFixed(3) } },
+      seconds === null ? "" : t("advisor.hint.time", { s: seconds.toFixed(2) })));
   } catch (error) {
     fill(panel, el("div", { class: "error", role: "alert", id: "advisor-hint-error" }, error.detail || error.message));
   }
@@ -295,5 +299,6 @@ export function initAdvisor({ review }) {
   $("advisor-undo").addEventListener("click", undo);
   $("advisor-reset").addEventListener("click", reset);
   render();
+  started = null; // a hint brought back by a reload is not timed (it would time the page's load)
   if (state.setup) busy([], $("advisor-error"), refresh);
 }
