@@ -53,6 +53,7 @@ async function newGame(event) {
 async function nextGameDeal() {
   const g = state.game;
   const k = g.deals.length; // 0-based number of the deal to play
+  state.dealNumber = k + 1;
   const dealer = g.sheet.next_dealer ?? g.firstDealer;
   const seed = g.seedBase === null ? null : (BigInt(g.seedBase) + BigInt(k)).toString();
   const deal = await api("/v1/deal/random", withSeed({ dealer, rules: g.rules }, seed));
@@ -127,7 +128,7 @@ function render() {
   r.calls.forEach((c) => { lastCall[c.seat] = c.call; });
 
   const status = [];
-  if (state.game) status.push(el("span", {}, t("play.status.deal", { n: state.game.deals.length + (done ? 0 : 1) })));
+  if (state.game) status.push(el("span", {}, t("play.status.deal", { n: state.dealNumber })));
   if (state.dealSeed !== null) status.push(el("span", {}, t("play.status.seed"), " ", el("b", {}, state.dealSeed)));
   status.push(el("span", {}, t("play.status.dealer"), " ", el("b", {}, seatName(rec.dealer, you))));
   if (r.contract) {
