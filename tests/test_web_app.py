@@ -291,3 +291,57 @@ def test_the_api_docs_render_with_the_network_blocked(app, path, selector):
     assert "meksiko-solver" in page.text_content(selector)
     assert blocked == []
     app.shot(path.strip("/"))
+
+
+# --- the smaller defects of issue 14 ---------------------------------------------------------------
+
+def test_play_this_deal_keeps_the_deal_views_dealer_and_a_bid_hint_row_makes_the_call(app):
+    page = app.page
+    app.open("play")
+    page.select_option("#play-policy", "random")
+    page.select_option("#play-seat", "2")  # seat 2 bids first after dealer 1
+    page.click("#tab-deal")
+    page.fill("#deal-seed", "11")
+    page.click("#deal-random")
+    page.wait_for_selector("#dd td.pick")
+    page.select_option("#deal-dealer", "1")
+    # a highlighted card (the best discard) is not hidden under the next one
+    page.click("#dd button.link >> nth=0")
+    idle(app)
+    app.shot("deal-declarer")
+    page.click("#deal-play")
+    idle(app)
+    assert "Dealer Seat 1" in page.inner_text("#play-status")
+    # hint samples of 0 are refused, not silently replaced
+    page.fill("#play-samples", "0")
+    page.click("#hint-button")
+    assert "Hint samples: '0' is not a whole number from 1 to 1000" in page.inner_text("#hint-error")
+    page.fill("#play-samples", "20")
+    page.click("#hint-button")
+    page.wait_for_selector("#hint-table tr.pickable")
+    idle(app)
+    app.shot("bid-hint")
+    app_calls = len(page.eval_on_selector_all("#play-auction .call-item", "cs => cs"))
+    row = page.locator("#hint-table tr.pickable").first
+    call = row.locator("b").inner_text()
+    row.click()
+    idle(app)
+    calls = page.eval_on_selector_all("#play-auction .call-item:not(.blank)", "cs => cs.map(c => c.textContent)")
+    assert len(calls) > app_calls and calls[0] == call  # the row's call was made
+    no_overflow(app)
+
+
+def test_the_review_offers_the_single_dummy_layer(app):
+    from test_web import REVIEW_RECORD
+    page = app.page
+    app.open("review")
+    page.fill("#review-text", json.dumps(REVIEW_RECORD))
+    page.check("#review-sd")
+    page.fill("#review-samples", "20")
+    page.click("#review-run")
+    page.wait_for_selector("#tricks-table tbody tr >> nth=9")
+    idle(app)
+    assert "expected loss (SD)" in page.inner_text("#review-summary")
+    assert "single-dummy" in page.inner_text("#review-tricks")
+    app.shot("single-dummy")
+    no_overflow(app)

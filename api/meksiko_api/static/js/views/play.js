@@ -27,6 +27,9 @@ function gameRecord() {
 
 let goReview = () => {};
 
+/** The engine seats' seed for a deal: its own seed, folded into 31 bits (same deal, same play). */
+const engineSeed = (dealSeed) => Number(BigInt(dealSeed) % 2147483648n);
+
 async function startDeal(record, dealSeed, engineSeed) {
   const seat = Number($("play-seat").value);
   state.policy = $("play-policy").value;
@@ -58,7 +61,8 @@ async function nextGameDeal() {
   const seed = g.seedBase === null ? null : (BigInt(g.seedBase) + BigInt(k)).toString();
   const deal = await api("/v1/deal/random", withSeed({ dealer, rules: g.rules }, seed));
   const record = { ...deal.record, mode: g.mode };
-  await startDeal(record, seed ?? String(deal.seed), k);
+  const dealSeed = seed ?? String(deal.seed);
+  await startDeal(record, dealSeed, engineSeed(dealSeed));
   renderSheet();
 }
 
@@ -67,7 +71,7 @@ export async function playDeal(deal) {
   await playBusy(async () => {
     if (!deal) throw new Error(t("play.nodeal"));
     state.game = null;
-    await startDeal(deal.record, deal.seedText, 0);
+    await startDeal(deal.record, deal.seedText, deal.seedText === null ? 0 : engineSeed(deal.seedText));
     renderSheet();
   });
 }
@@ -78,7 +82,8 @@ async function nextSingleDeal() {
     const dealer = (state.resp.record.dealer + 1) % 3;
     const seed = state.dealSeed !== null && /^\d+$/.test(state.dealSeed) ? (BigInt(state.dealSeed) + 1n).toString() : null;
     const deal = await api("/v1/deal/random", withSeed({ dealer, rules: state.resp.record.rules }, seed));
-    await startDeal(deal.record, seed ?? String(deal.seed), state.seed + 1);
+    const dealSeed = seed ?? String(deal.seed);
+    await startDeal(deal.record, dealSeed, engineSeed(dealSeed));
   });
 }
 
