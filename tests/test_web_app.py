@@ -262,7 +262,11 @@ def test_a_mini_game_lasts_three_deals_and_a_defender_sees_the_talon(app):
             if page.query_selector("#play-board .center .pile .pile-label"):
                 labels = page.eval_on_selector_all("#play-board .center .pile-label", "ls => ls.map(l => l.textContent)")
                 saw_talon = saw_talon or any("face up" in label for label in labels)
-            page.query_selector("#play-board .seat.bottom .card.playable").click()
+            # play from the keyboard: a card is a button with its name ("play the ace of spades")
+            card = page.query_selector("#play-board .seat.bottom .card.playable")
+            assert card.get_attribute("aria-label").startswith("play the ")
+            card.focus()
+            page.keyboard.press("Enter")
         idle(app)
     game = GameRecord.from_dict(page.evaluate("window.meksikoPlayed()"))
     assert game.format == "mini" and len(game.deals) >= 3 and game.finished

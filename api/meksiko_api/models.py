@@ -461,6 +461,18 @@ class AdvisorResponse(BaseModel):
     result: Optional[DealResult]
     record: Optional[Dict[str, Any]] = Field(description="the whole deal as a deal record once it is over")
 
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "view": {"rules": "mexico-club", "mode": "easy", "seat": 0, "dealer": 2, "hand": ["AS", "..."],
+                 "auction": ["6", "NEXT", "NEXT"], "talon": ["7H", "7D"], "discard": ["7C", "8C"], "trump": "S",
+                 "play": ["AS", "8S"]},
+        "phase": "play", "to_move": 2, "your_turn": False, "hint": None,
+        "calls": [{"seat": 0, "call": "6"}, {"seat": 1, "call": "NEXT"}, {"seat": 2, "call": "NEXT"}],
+        "legal_calls": [], "declarer": 0, "contract": "6", "tricks_needed": 6, "trump": "S", "talon_due": False,
+        "hand": ["KS", "..."], "declare": None, "legal_cards": ["9S", "7S", "..."],
+        "tricks": [{"leader": 0, "cards": ["AS", "8S"], "seats": [0, 1], "winner": None}], "tricks_won": [0, 0, 0],
+        "scores": None, "result": None, "record": None,
+    }]})
+
 
 class GameRequest(RequestModel):
     """A game record: settings and the finished deals so far (docs/records.md)."""
@@ -498,6 +510,16 @@ class GameResponse(BaseModel):
     describe: str = Field(description="the game's settings in words")
     next_dealer: Optional[int] = Field(description="the dealer of the next deal (null once over or before the first)")
     next_deal: Optional[int] = Field(description="the number of the next deal, null once over")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "rules": "mexico-club", "mode": "easy", "format": "standard", "target": 31, "seed": None,
+        "deals": [{"dealer": 2, "hands": ["..."], "talon": ["..."], "auction": ["6", "NEXT", "NEXT"], "play": ["..."]}],
+        "scores": [[7, 2, 1]], "totals": [[7, 2, 1]], "winners": None,
+        "sheet": [{"deal": 1, "dealer": 2, "declarer": 0, "contract": "6", "trump": "S", "tricks_won": [7, 2, 1],
+                   "made": True, "scores": [7, 2, 1], "totals": [7, 2, 1]}],
+        "finished": False, "describe": "mexico-club, easy scoring, standard format, target 31",
+        "next_dealer": 0, "next_deal": 2,
+    }]})
 
 
 # --- the sampling options of the hint and review requests (hint_models.py) ------------------------

@@ -93,7 +93,7 @@ export default {
   "advisor.call": "{who}'s call:", "advisor.talon": "The talon is turned up: tap its two cards ({n} of 2).", "advisor.talon.ok": "Talon entered",
   "advisor.declare.mine": "You declare: tap the two cards you discard and name trump.",
   "advisor.declare.other": "{who} declares: which trump did they name?",
-  "advisor.yourturn.help": "tap the card you play in your hand (the hint is below)",
+  "advisor.yourturn.help": "tap the card you play in your hand; the hint above gives each card's chances",
   "advisor.card": "{who} plays: tap the card.", "advisor.thinking": "Working out the hint",
   "advisor.hint.time": "hint in {s} s",
 };
