@@ -47,6 +47,12 @@ def no_overflow(app) -> None:
     wide = app.page.evaluate("""w => [...document.querySelectorAll('body *')].filter(e => e.offsetParent !== null
         && e.getBoundingClientRect().right > w + 0.5).slice(0, 5).map(e => e.tagName + '#' + e.id + '.' + e.className)""", app.width)
     assert width <= app.width, f"the page is {width} px wide in a {app.width} px viewport: {wide}"
+    if app.size == "phone":  # every tap target is at least 40 px each way
+        small = app.page.evaluate("""() => [...document.querySelectorAll('button, select, input:not([type=checkbox]), a')]
+            .filter(e => e.offsetParent !== null && !e.disabled).map(e => [e, e.getBoundingClientRect()])
+            .filter(([e, r]) => r.width < 39.5 || r.height < 39.5)
+            .slice(0, 5).map(([e, r]) => `${e.tagName}#${e.id}.${e.className} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+        assert small == [], f"tap targets under 40 px: {small}"
 
 
 def test_every_view_fits_the_screen(app):
@@ -99,7 +105,7 @@ def test_the_advisor_through_a_whole_deal_with_a_hint_at_each_decision(app):
 
     def my_hint(kind: str) -> None:
         nonlocal hints
-        page.wait_for_selector("#advisor-hint-time")
+        page.wait_for_selector("#advisor-hint-time", state="attached")
         assert page.is_visible("#hint-table") and page.text_content("#hint-words")
         hints += 1
         if hints <= 3 or kind != "play":
