@@ -18,9 +18,11 @@ export function t(key, params = {}) {
 /** n and the singular or plural word of key.one / key.many. */
 export const plural = (n, key) => t(n === 1 ? `${key}.one` : `${key}.many`, { n });
 
-/** Fill every [data-i18n] element of the static HTML (text) and [data-i18n-title] (title). */
+/** Fill the static HTML from the catalogue: [data-i18n] (text), [data-i18n-html] (text with the
+ * catalogue's own markup), [data-i18n-title] and [data-i18n-placeholder]. */
 export function translateDocument(root = document) {
   for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll("[data-i18n-html]")) node.innerHTML = t(node.dataset.i18nHtml);
   for (const node of root.querySelectorAll("[data-i18n-title]")) node.title = t(node.dataset.i18nTitle);
   for (const node of root.querySelectorAll("[data-i18n-placeholder]")) node.placeholder = t(node.dataset.i18nPlaceholder);
 }
