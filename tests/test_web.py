@@ -693,10 +693,18 @@ def test_a_deal_played_at_the_table_in_the_browser(page):
     pg.locator(f"{mine}.clickable").nth(0).click()
     pg.click("#decision button[data-trump='H']")
     assert pg.locator(f"{mine}.selected").count() == 2
+    # the talon's two cards are in the declarer's hand, not shown a second time on the table
+    assert pg.locator("#play-board .center .pile .card").count() == 0
     page.shot("declare")
+    discard = pg.locator(f"{mine}.selected").evaluate_all("cs => cs.map(c => c.dataset.card)")
     pg.click("#declare-button")
     pg.wait_for_selector(f"{mine}.playable")
     assert pg.locator(mine).count() == 10
+    # the declarer sees his discard during the play (and the talon, face up, as everyone does)
+    piles = pg.locator("#play-board .center .pile").all_inner_texts()
+    assert any("your discard" in p.lower() for p in piles) and any("face up" in p.lower() for p in piles)
+    shown = pg.locator("#play-board .center .pile .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    assert set(discard) <= set(shown)
     page.shot("play")
     # play to the end: only raised (legal) cards are clickable; the others do nothing
     played = 0

@@ -355,3 +355,8 @@ def test_the_review_offers_the_single_dummy_layer(app):
     assert "single-dummy" in page.inner_text("#review-tricks")
     app.shot("single-dummy")
     no_overflow(app)
+    page.locator("#tricks-table .card[data-card='8H']").click()
+    page.wait_for_selector("#position-values .alt")
+    idle(app)
+    app.shot("position")
+    no_overflow(app)
