@@ -23,8 +23,8 @@ export async function api(path, body) {
   return data;
 }
 
-/** A JSON body with a seed kept as text: "seed": "123…" becomes the bare number 123… on the wire,
- * so a 20-digit seed reaches the server exactly. */
+/** A JSON body with a seed kept as text ("seed": "12345678901234567890"): the server reads a
+ * string of digits as the whole number, so a 20-digit seed is not rounded to a JavaScript number. */
 export function withSeed(body, seed) {
   return seed === null || seed === undefined ? body : { ...body, seed: String(seed) };
 }
