@@ -11,12 +11,15 @@ import { initAdvisor, timings } from "./views/advisor.js";
 import { t } from "./i18n.js";
 import { showError } from "./dom.js";
 
-const VIEWS = ["deal", "play", "review", "advisor"];
+/** The views are the nav's tabs (<button role="tab" data-view="x"> and <section id="view-x">), so
+ * another view joins with its own tab and section (and its own script). */
+const VIEWS = [...document.querySelectorAll('nav [role="tab"][data-view]')].map((b) => b.dataset.view);
 
 function showView(name) {
   if (!VIEWS.includes(name)) name = "deal";
   for (const v of VIEWS) {
-    $(`view-${v}`).hidden = v !== name;
+    const section = $(`view-${v}`);
+    if (section) section.hidden = v !== name;
     $(`tab-${v}`).setAttribute("aria-selected", String(v === name));
   }
   if (location.hash !== `#${name}`) history.replaceState(null, "", `#${name}`);
