@@ -97,7 +97,7 @@ def apply_action(state: DealState, seat: int, action: Mapping[str, Any]) -> None
         else:
             state.play(action["card"])
     except MeksikoError as exc:
-        raise MeksikoError(f"action: {exc}") from None
+        raise type(exc)(f"action: {exc}") from None  # the same kind of error (auction, illegal play...)
 
 
 # --- the table from one seat -------------------------------------------------------------------
