@@ -389,3 +389,12 @@ def test_single_dummy_bad_options(kwargs, words):
     with pytest.raises(OptionError) as err:
         review(deal(HANDS_A, TALON_A, PLAY_A[:2], "9"), **{"single_dummy": True, **kwargs})
     assert words in str(err.value)
+
+
+def test_the_openers_forced_five_is_no_overbid():
+    """Issue 14: the opener may not pass, so a 5 the hand does not make is "forced", not "over"."""
+    record = play_deal([RandomPolicy(90 + s) for s in range(3)], dealer=0, seed=9)
+    assert record.auction == ("5", "NEXT", "NEXT") and record.declarer == 1
+    r = review(record)
+    assert r.bid.max_bid is None and r.bid.verdict == "forced"
+    assert "forced bid" in r.report() and "an overbid" not in r.report()

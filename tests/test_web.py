@@ -415,11 +415,13 @@ def test_the_new_routes_are_served_with_examples(client):
 def test_the_page_and_its_files_are_served(client):
     r = client.get("/")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
-    assert '<script src="/static/app.js"' in r.text and 'href="/static/style.css"' in r.text
-    for name, kind in [("app.js", "text/javascript"), ("style.css", "text/css"), ("index.html", "text/html")]:
+    assert '<script type="module" src="/static/js/main.js"' in r.text and 'href="/static/style.css"' in r.text
+    for name, kind in [("js/main.js", "text/javascript"), ("js/views/advisor.js", "text/javascript"),
+                       ("i18n/en.js", "text/javascript"), ("style.css", "text/css"), ("index.html", "text/html")]:
         r = client.get(f"/static/{name}")
         assert r.status_code == 200 and r.headers["content-type"].startswith(kind) and r.headers.get("etag")
-    for bad in ("/static/nothing.js", "/static/..%2Fapp.py", "/static/%2e%2e/app.py", "/static/__init__.py"):
+    for bad in ("/static/nothing.js", "/static/..%2Fapp.py", "/static/%2e%2e/app.py", "/static/__init__.py",
+                "/static/js/../../app.py", "/static/js/%2e%2e/%2e%2e/app.py"):
         r = client.get(bad)
         assert r.status_code == 404 and detail(r)
     assert client.get("/docs").status_code == 200
@@ -428,10 +430,12 @@ def test_the_page_and_its_files_are_served(client):
 
 def test_the_page_uses_no_outside_resource():
     static = Path(meksiko_api.__file__).parent / "static"
-    assert {p.name for p in static.iterdir()} >= {"index.html", "app.js", "style.css"}
-    for p in static.iterdir():
+    files = {p.relative_to(static).as_posix(): p for p in static.rglob("*") if p.is_file()}
+    assert set(files) >= {"index.html", "js/main.js", "js/views/deal.js", "js/views/play.js", "js/views/review.js",
+                          "js/views/advisor.js", "i18n/en.js", "style.css"}
+    for name, p in files.items():
         text = p.read_text(encoding="utf-8")
-        assert "http://" not in text and "https://" not in text and "//cdn" not in text, p.name
+        assert "http://" not in text and "https://" not in text and "//cdn" not in text, name
 
 
 # --- fuzz: no body, however wrong, gets a 5xx --------------------------------------------------------
@@ -689,10 +693,18 @@ def test_a_deal_played_at_the_table_in_the_browser(page):
     pg.locator(f"{mine}.clickable").nth(0).click()
     pg.click("#decision button[data-trump='H']")
     assert pg.locator(f"{mine}.selected").count() == 2
+    # the talon's two cards are in the declarer's hand, not shown a second time on the table
+    assert pg.locator("#play-board .center .pile .card").count() == 0
     page.shot("declare")
+    discard = pg.locator(f"{mine}.selected").evaluate_all("cs => cs.map(c => c.dataset.card)")
     pg.click("#declare-button")
     pg.wait_for_selector(f"{mine}.playable")
     assert pg.locator(mine).count() == 10
+    # the declarer sees his discard during the play (and the talon, face up, as everyone does)
+    piles = pg.locator("#play-board .center .pile").all_inner_texts()
+    assert any("your discard" in p.lower() for p in piles) and any("face up" in p.lower() for p in piles)
+    shown = pg.locator("#play-board .center .pile .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    assert set(discard) <= set(shown)
     page.shot("play")
     # play to the end: only raised (legal) cards are clickable; the others do nothing
     played = 0
@@ -732,7 +744,7 @@ def test_a_hint_appears_for_a_decision(page):
     rows = pg.locator("#hint-table tbody tr")
     assert rows.count() == 8  # 5..10, M and NEXT
     assert pg.locator("#hint-table tr.recommended").count() == 1
-    assert "Hint:" in pg.inner_text("#hint .hint-head")
+    assert pg.inner_text("#hint-words").split()[0] in ("Bid", "Pass")  # the advice in words first
     headers = pg.locator("#hint-table thead th").all_inner_texts()
     assert "P(make)" in headers and "E[score]" in headers
     page.shot("bid-hint")
@@ -783,7 +795,8 @@ def test_a_pasted_record_is_reviewed_with_marks(page):
     assert ["8H", "?"] in marks
     costs = pg.locator("#tricks-table .played .cost").all_inner_texts()
     assert costs == [f"−{c['loss']}" if c["loss"] else "" for c in want["cards"]]
-    assert "exact" in pg.inner_text("#review-summary")
+    assert pg.get_attribute("#bid-verdict", "class") == "verdict-exact"
+    assert "the right call" in pg.inner_text("#review-summary")
     page.shot("reviewed")
     # a card's position: every alternative's double-dummy value
     pg.locator("#tricks-table .card[data-card='8H']").click()

@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from typing import Optional
 
 from fastapi import FastAPI
+from fastapi_offline import FastAPIOffline
 
 import meksiko_solver
 
@@ -45,8 +46,11 @@ def create_app(settings: Optional[Settings] = None) -> FastAPI:
         yield
         pool.shutdown()
 
-    app = FastAPI(title="meksiko-solver", version=meksiko_solver.__version__, description=DESCRIPTION,
-                  lifespan=lifespan)
+    # /docs with its assets served by the service itself (fastapi-offline ships Swagger UI and
+    # ReDoc, MIT): it works on a machine without internet; no validator is called. /redoc is
+    # routers/web.py's (its bundle's one outside image is replaced there).
+    app = FastAPIOffline(title="meksiko-solver", version=meksiko_solver.__version__, description=DESCRIPTION,
+                         lifespan=lifespan, swagger_ui_parameters={"validatorUrl": None}, redoc_url=None)
     app.state.settings = settings
     app.state.pool = pool
     errors.install(app)

@@ -330,6 +330,11 @@ class TrickEntry(BaseModel):
     winner: Optional[int] = Field(description="null for the trick in progress")
 
 
+class DealResult(BaseModel):
+    made: bool = Field(description="the declarer took the tricks the contract needs")
+    scores: List[int] = Field(description="the deal's score changes of seats 0, 1, 2")
+
+
 class AdvanceResponse(BaseModel):
     """The deal after the human's decision and the engine's, and what the human may do now."""
 
@@ -353,6 +358,13 @@ class AdvanceResponse(BaseModel):
     tricks: List[TrickEntry] = Field(description="the tricks so far; the one in progress last")
     tricks_won: List[int]
     scores: Optional[List[int]] = Field(description="the deal's score changes once it is done")
+    tricks_needed: Optional[int] = Field(None, description="the tricks the contract needs (10 for Meksiko)")
+    hands: List[List[str]] = Field([], description="every seat's cards now (the record holds them all)")
+    discard: Optional[List[str]] = Field(None, description="the declarer's discard: to the declarer during the "
+                                                           "deal, to everyone once it is over")
+    hint: Optional[str] = Field(None, description='the hint route for the human\'s decision now: "bid", '
+                                                  '"discard", "play", or null when it is not the human\'s turn')
+    result: Optional[DealResult] = Field(None, description="made or failed and the scores, once the deal is done")
 
     model_config = ConfigDict(json_schema_extra={"examples": [{
         "record": {"rules": "mexico-club", "mode": "easy", "dealer": 2, "hands": ["..."], "talon": ["TD", "8C"],
@@ -407,6 +419,111 @@ class PositionResponse(BaseModel):
         "leader": 0, "played": ["KH"], "to_move": 1,
         "tricks": [{"leader": 0, "cards": ["KH"], "seats": [0], "winner": None}], "tricks_won": [0, 0, 0],
         "value": 2, "values": {"AH": 2, "9H": 3, "7H": 3}, "line": ["AH", "TH", "7D", "..."],
+    }]})
+
+
+class AdvisorRequest(RequestModel):
+    """One seat's own deal so far, as a hint view (docs/hints.md)."""
+
+    view: Dict[str, Any] = Field(description="the seat's view: rules, mode, seat, dealer, hand, auction, "
+                                             "talon, discard, trump, play, totals")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"view": {
+        "rules": "mexico-club", "seat": 0, "dealer": 2,
+        "hand": ["AS", "KS", "QS", "JS", "TS", "AH", "KH", "AD", "7C", "8C"], "auction": ["6", "NEXT", "NEXT"],
+        "talon": ["7H", "7D"], "discard": ["7C", "8C"], "trump": "S", "play": ["AS", "8S"]}}]})
+
+
+class AdvisorDeclare(BaseModel):
+    seat: int = Field(description="the declarer")
+    discard: int = Field(description="cards the viewer discards: 2 when the viewer declares a numeric contract, else 0")
+    cards: List[str] = Field(description="the viewer's cards to discard from (the viewer declaring), else []")
+    trumps: List[str]
+
+
+class AdvisorResponse(BaseModel):
+    """The seat's deal so far: what may be entered next and which hint answers the seat's own decision."""
+
+    view: Dict[str, Any] = Field(description="the view, checked and in canonical form")
+    phase: str
+    to_move: Optional[int]
+    your_turn: bool
+    hint: Optional[str] = Field(description='"bid", "discard" or "play": the hint route for the viewer\'s decision now')
+    calls: List[SeatCall]
+    legal_calls: List[str] = Field(description="the calls the seat to move may make (auction)")
+    declarer: Optional[int]
+    contract: Optional[str]
+    tricks_needed: Optional[int]
+    trump: Optional[str]
+    talon_due: bool = Field(description="a numeric contract is reached and the talon is not entered yet")
+    hand: List[str] = Field(description="the viewer's cards now")
+    declare: Optional[AdvisorDeclare]
+    legal_cards: List[str] = Field(description="the cards the seat to move may play: the viewer's legal cards, "
+                                               "or every card another seat may still hold and play")
+    tricks: List[TrickEntry]
+    tricks_won: List[int]
+    scores: Optional[List[int]]
+    result: Optional[DealResult]
+    record: Optional[Dict[str, Any]] = Field(description="the whole deal as a deal record once it is over")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "view": {"rules": "mexico-club", "mode": "easy", "seat": 0, "dealer": 2, "hand": ["AS", "..."],
+                 "auction": ["6", "NEXT", "NEXT"], "talon": ["7H", "7D"], "discard": ["7C", "8C"], "trump": "S",
+                 "play": ["AS", "8S"]},
+        "phase": "play", "to_move": 2, "your_turn": False, "hint": None,
+        "calls": [{"seat": 0, "call": "6"}, {"seat": 1, "call": "NEXT"}, {"seat": 2, "call": "NEXT"}],
+        "legal_calls": [], "declarer": 0, "contract": "6", "tricks_needed": 6, "trump": "S", "talon_due": False,
+        "hand": ["KS", "..."], "declare": None, "legal_cards": ["9S", "7S", "..."],
+        "tricks": [{"leader": 0, "cards": ["AS", "8S"], "seats": [0, 1], "winner": None}], "tricks_won": [0, 0, 0],
+        "scores": None, "result": None, "record": None,
+    }]})
+
+
+class GameRequest(RequestModel):
+    """A game record: settings and the finished deals so far (docs/records.md)."""
+
+    game: Dict[str, Any] = Field(description="rules, mode, format, target, deals")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"game": {"rules": "mexico-club", "target": 31,
+                                                                         "deals": []}}]})
+
+
+class SheetRow(BaseModel):
+    deal: int
+    dealer: int
+    declarer: Optional[int]
+    contract: Optional[str]
+    trump: Optional[str]
+    tricks_won: List[int]
+    made: bool
+    scores: List[int]
+    totals: List[int] = Field(description="the running totals after this deal (the profile's floor applied)")
+
+
+class GameResponse(BaseModel):
+    rules: str
+    mode: str
+    format: str
+    target: Optional[int]
+    seed: Optional[int]
+    deals: List[Dict[str, Any]]
+    scores: List[List[int]]
+    totals: List[List[int]]
+    winners: Optional[List[int]]
+    sheet: List[SheetRow]
+    finished: bool
+    describe: str = Field(description="the game's settings in words")
+    next_dealer: Optional[int] = Field(description="the dealer of the next deal (null once over or before the first)")
+    next_deal: Optional[int] = Field(description="the number of the next deal, null once over")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "rules": "mexico-club", "mode": "easy", "format": "standard", "target": 31, "seed": None,
+        "deals": [{"dealer": 2, "hands": ["..."], "talon": ["..."], "auction": ["6", "NEXT", "NEXT"], "play": ["..."]}],
+        "scores": [[7, 2, 1]], "totals": [[7, 2, 1]], "winners": None,
+        "sheet": [{"deal": 1, "dealer": 2, "declarer": 0, "contract": "6", "trump": "S", "tricks_won": [7, 2, 1],
+                   "made": True, "scores": [7, 2, 1], "totals": [7, 2, 1]}],
+        "finished": False, "describe": "mexico-club, easy scoring, standard format, target 31",
+        "next_dealer": 0, "next_deal": 2,
     }]})
 
 

@@ -97,7 +97,8 @@ class DealResult:
 class BidReview:
     """The call against the highest contract the hand and the talon make double-dummy.
 
-    ``verdict``: ``"exact"``, ``"over"`` or ``"under"``; ``meksiko``: tricks without the talon per
+    ``verdict``: ``"exact"``, ``"over"``, ``"under"``, or ``"forced"`` for the opener's 5 that the
+    hand does not make (the opener may not pass, so it is no overbid); ``meksiko``: tricks without the talon per
     Meksiko trump (``"N"`` without trump).
     """
 
@@ -359,7 +360,8 @@ def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]
                       players=[_player(s, None, sd) for s in range(3)], single_dummy=sd)
     assert declarer is not None and contract is not None
     analysis = analyze_declarer(record.hands, record.talon, declarer, record.profile, solver=solver)
-    bid = _bid(contract, analysis)
+    forced = declarer == (record.dealer + 1) % 3 and contract.rank == Contract.parse("5").rank
+    bid = _bid(contract, analysis, forced)
     players = [_player(s, "declarer" if s == declarer else "defender", sd) for s in range(3)]
     trump = trump_name(record.trump)
     if record.phase == Phase.DECLARE:
@@ -383,12 +385,15 @@ def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]
                   nodes + analysis.nodes, sd)
 
 
-def _bid(contract: Contract, analysis: DeclarerAnalysis) -> BidReview:
-    """The call against the highest contract the hand and the talon make double-dummy."""
+def _bid(contract: Contract, analysis: DeclarerAnalysis, forced: bool = False) -> BidReview:
+    """The call against the highest contract the hand and the talon make double-dummy; ``forced``:
+    the contract is the opener's obligatory 5 (the others passed), so calling it is no overbid."""
     max_bid = analysis.max_bid
     called = contract.rank
     could = 0 if max_bid is None else Contract.parse(max_bid).rank
     verdict = "exact" if called == could else "over" if called > could else "under"
+    if verdict == "over" and forced:
+        verdict = "forced"
     best = analysis.best
     return BidReview(contract, max_bid, verdict, best["tricks"], best["trump"], dict(analysis.meksiko))
 
@@ -543,7 +548,8 @@ def _report_lines(r: Review) -> List[str]:
         lines.append(f"Result: unfinished after {len(rec.play)} card(s); tricks so far {tricks}")
     b = r.bid
     assert b is not None
-    gap = {"exact": "the right call", "over": "an overbid", "under": "an underbid"}[b.verdict]
+    gap = {"exact": "the right call", "over": "an overbid", "under": "an underbid",
+           "forced": "the opener's forced bid (the opener may not pass)"}[b.verdict]
     lines.append(f"Bid: called {_contract_name(b.called)}; double-dummy the hand makes "
                  f"{_bid_name(b.max_bid)} (best {_tricks(b.best_tricks)} with trump {b.best_trump}"
                  f" and the talon): {gap}")

@@ -10,6 +10,13 @@ human's view in the hint engine's format, ready for ``POST /v1/hints/*``.
 
 ``POST /v1/table/position``: the position before any card of a record's play and the
 double-dummy value of every legal card there (the review's "what if").
+
+``POST /v1/table/advisor``: a seat's own deal entered as it happens (a hint view): whose turn,
+what may be entered, which hint applies, and the whole deal as a record once it is over.
+
+``POST /v1/table/game``: a game record's score sheet, winners and next dealer.
+
+The game logic is the library's (``meksiko_solver.table``); these routes only pass it on.
 """
 
 from __future__ import annotations
@@ -19,17 +26,15 @@ from typing import Callable, List, Optional
 
 from fastapi import APIRouter
 
-from meksiko_solver.auction import MEKSIKO
-from meksiko_solver.cards import SUITS, Suit, trump_name
-from meksiko_solver.deal import DealState, Phase
-from meksiko_solver.errors import MeksikoError, RecordError
+from meksiko_solver.errors import MeksikoError
 from meksiko_solver.policies import Policy, RandomPolicy
-from meksiko_solver.record import DealRecord
-from meksiko_solver.solver import solve
+from meksiko_solver.table import (advisor_state, apply_action, apply_decision, decisions_made, game_sheet,
+                                  load_record, position as record_position, table_state)
 
 from ..deps import AppSettings, RequestWork
 from ..errors import ERROR_RESPONSES
-from ..models import (AdvanceRequest, AdvanceResponse, PositionRequest, PositionResponse, TableAction)
+from ..models import (AdvanceRequest, AdvanceResponse, AdvisorRequest, AdvisorResponse, GameRequest,
+                      GameResponse, PositionRequest, PositionResponse)
 from ..workers import HEAVY, QUICK, Job
 
 router = APIRouter(prefix="/v1/table", tags=["table"], responses=ERROR_RESPONSES)
@@ -38,13 +43,7 @@ router = APIRouter(prefix="/v1/table", tags=["table"], responses=ERROR_RESPONSES
 #: and 30 cards; this bound only guards against a policy that never ends the deal.
 MAX_ENGINE_DECISIONS = 64
 
-
-def load_record(data: object, what: str = "record") -> DealRecord:
-    """A checked deal record; RecordError (422) names the first bad item, prefixed with ``what``."""
-    try:
-        return DealRecord.from_dict(data)
-    except MeksikoError as exc:
-        raise RecordError(f"{what}: {exc}") from None
+__all__ = ["router", "load_record"]
 
 
 # --- the engine's seats ----------------------------------------------------------------------------
@@ -78,113 +77,6 @@ def engine_policy(name: str, seed: int, step: int, samples: Optional[int]) -> Po
     return RandomPolicy(f"{seed}/{step}")
 
 
-def decisions_made(state: DealState) -> int:
-    """How many decisions the deal has seen: calls, the declaration, cards."""
-    declared = state.phase in (Phase.PLAY, Phase.DONE) and not (state.contract == MEKSIKO
-                                                                and state.trump == Suit.NO_TRUMP)
-    return len(state.auction.calls) + int(declared) + len(state.played)
-
-
-def apply(state: DealState, decision: object) -> dict:
-    """Apply a policy's decision for the seat to move; the action as the answer lists it."""
-    seat, phase = state.to_move, state.phase
-    assert seat is not None
-    if phase == Phase.AUCTION:
-        state.call(decision)
-        return {"seat": seat, "phase": phase, "call": state.auction.calls[-1]}
-    if phase == Phase.DECLARE:
-        if not (isinstance(decision, (tuple, list)) and len(decision) == 2):
-            raise MeksikoError(f"seat {seat}'s policy must return (discard, trump), not {decision!r}")
-        state.declare(*decision)
-        return {"seat": seat, "phase": phase, "discard": [str(c) for c in state.discard],
-                "trump": trump_name(state.trump)}
-    state.play(decision)
-    return {"seat": seat, "phase": phase, "card": str(state.played[-1][1])}
-
-
-# --- the human's decision --------------------------------------------------------------------------
-
-WHAT = {Phase.AUCTION: "call (5..10, M or NEXT)", Phase.DECLARE: "discard and name trump", Phase.PLAY: "play a card"}
-
-
-def apply_action(state: DealState, seat: int, action: TableAction) -> None:
-    """The human's decision, checked: it must be the human's turn and the kind the phase asks for."""
-    phase, to_move = state.phase, state.to_move
-    if to_move is None:
-        raise MeksikoError("action: the deal is over, there is nothing left to decide")
-    if to_move != seat:
-        raise MeksikoError(f"action: it is seat {to_move}'s turn to {WHAT[phase]}, not seat {seat}'s")
-    given = [name for name in ("call", "discard", "trump", "card") if getattr(action, name) is not None]
-    wanted = {Phase.AUCTION: ["call"], Phase.DECLARE: ["discard", "trump"], Phase.PLAY: ["card"]}[phase]
-    extra = [name for name in given if name not in wanted]
-    if extra or not given:
-        got = f"not {' and '.join(extra)}" if extra else "but the action is empty"
-        raise MeksikoError(f"action: seat {seat} must {WHAT[phase]} now ({' and '.join(wanted)}), {got}")
-    try:
-        if phase == Phase.AUCTION:
-            state.call(action.call)
-        elif phase == Phase.DECLARE:
-            state.declare(action.discard or (), action.trump)
-        else:
-            state.play(action.card)
-    except MeksikoError as exc:
-        raise type(exc)(f"action: {exc}") from None  # the same kind, e.g. auction or illegal_play
-
-
-# --- the answer ------------------------------------------------------------------------------------
-
-def tricks_of(state: DealState) -> List[dict]:
-    return [{"leader": t.leader, "cards": [str(c) for c in t.cards], "seats": list(t.seats), "winner": t.winner}
-            for t in state.all_tricks()]
-
-
-def seat_view(state: DealState, seat: int) -> dict:
-    """What ``seat`` knows, in the hint engine's view format: the 10 cards dealt to it, the calls,
-    the talon once exposed, its own discard (declarer), the trump and every card played."""
-    view = {
-        "rules": state.rules.name, "mode": state.mode.name, "seat": seat, "dealer": state.dealer,
-        "hand": [str(c) for c in state.dealt[seat]], "auction": list(state.auction.calls),
-        "talon": [str(c) for c in state.talon] if state.talon_exposed else None,
-    }
-    if seat == state.declarer and state.discard:
-        view["discard"] = [str(c) for c in state.discard]
-    view["trump"] = trump_name(state.trump)
-    view["play"] = [str(c) for _, c in state.played]
-    return view
-
-
-def table_state(state: DealState, seat: int, engine: str, actions: List[dict]) -> dict:
-    phase, to_move = state.phase, state.to_move
-    mine = to_move == seat
-    declare = None
-    if phase == Phase.DECLARE and mine:
-        declare = {"cards": [str(c) for c in state.hand(seat)],
-                   "discard": 0 if state.contract == MEKSIKO else 2, "trumps": list(SUITS)}
-    scores = state.scores()
-    return {
-        "record": DealRecord.from_state(state).to_dict(),
-        "seat": seat,
-        "engine": engine,
-        "engine_actions": actions,
-        "phase": phase,
-        "to_move": to_move,
-        "your_turn": mine,
-        "calls": [{"seat": seat_, "call": call} for seat_, call in state.auction.seat_calls],
-        "declarer": state.declarer,
-        "contract": state.contract,
-        "trump": trump_name(state.trump),
-        "hand": [str(c) for c in state.hand(seat)],
-        "talon": [str(c) for c in state.talon] if state.talon_exposed else None,
-        "legal_calls": list(state.legal_calls()) if mine and phase == Phase.AUCTION else [],
-        "legal_cards": [str(c) for c in state.legal_cards()] if mine and phase == Phase.PLAY else [],
-        "declare": declare,
-        "view": seat_view(state, seat),
-        "tricks": tricks_of(state),
-        "tricks_won": list(state.tricks_won),
-        "scores": None if scores is None else list(scores),
-    }
-
-
 @router.post("/advance", response_model=AdvanceResponse, summary="Play at the table against the engine")
 async def advance(body: AdvanceRequest, work: RequestWork, settings: AppSettings) -> dict:
     """Apply the human's ``action`` (if any) to the deal ``record``, then let the engine decide for
@@ -196,7 +88,7 @@ async def advance(body: AdvanceRequest, work: RequestWork, settings: AppSettings
     def advanced(job: Job) -> dict:
         state = load_record(body.record).replay()
         if body.action is not None:
-            apply_action(state, body.seat, body.action)
+            apply_action(state, body.seat, body.action.model_dump())
         actions: List[dict] = []
         while state.to_move is not None and state.to_move != body.seat:
             job.checkpoint()  # a client gone, or the time budget spent: stop before the next decision
@@ -204,7 +96,7 @@ async def advance(body: AdvanceRequest, work: RequestWork, settings: AppSettings
                 raise MeksikoError(f"the engine took {MAX_ENGINE_DECISIONS} decisions without ending the deal")
             seat = state.to_move
             policy = engine_policy(engine, body.seed, decisions_made(state), body.samples)
-            actions.append(apply(state, policy(state.view(seat))))
+            actions.append(apply_decision(state, policy(state.view(seat))))
         return table_state(state, body.seat, engine, actions)
 
     return await work.run(advanced, HEAVY if engine == "hint" else QUICK)
@@ -215,38 +107,20 @@ async def position(body: PositionRequest, work: RequestWork) -> dict:
     """The position before ``play[index]`` of the record (null: after its last card): the hands at
     that moment, the trick in progress, and the declarer's double-dummy tricks in the whole deal
     (tricks won so far plus the most from here) before it and after each legal card."""
+    return await work.run(lambda job: record_position(body.record, body.index), QUICK)
 
-    def positioned(job: Job) -> dict:
-        record = load_record(body.record)
-        if record.phase in (Phase.AUCTION, Phase.DECLARE):
-            raise MeksikoError(f"record: the play has not started (the deal is in the {record.phase} phase)")
-        index = len(record.play) if body.index is None else body.index
-        if index > len(record.play):
-            raise MeksikoError(f"index: {index} is past the end of the record's play ({len(record.play)} cards)")
-        data = record.to_dict()
-        data["play"] = data["play"][:index]
-        state = load_record(data).replay()
-        declarer = state.declarer
-        assert declarer is not None
-        won = state.tricks_won[declarer]
-        out = {
-            "index": index,
-            "card": str(record.play[index]) if index < len(record.play) else None,
-            "declarer": declarer, "contract": state.contract, "trump": trump_name(state.trump),
-            "hands": [[str(c) for c in state.hand(s)] for s in range(3)],
-            "leader": state.leader if state.phase == Phase.PLAY else None,
-            "played": [str(c) for c in state.trick_cards],
-            "to_move": state.to_move,
-            "tricks": tricks_of(state),
-            "tricks_won": list(state.tricks_won),
-            "value": won, "values": {}, "line": [],
-        }
-        if state.phase == Phase.PLAY:
-            result = solve([state.hand(s) for s in range(3)], trump_name(state.trump), declarer,
-                           state.leader, state.trick_cards, card_values=True)
-            out["value"] = won + result.tricks
-            out["values"] = {card: won + v for card, v in result.card_tricks.items()}
-            out["line"] = list(result.line)
-        return out
 
-    return await work.run(positioned, QUICK)
+@router.post("/advisor", response_model=AdvisorResponse, summary="Your own deal, entered as it happens")
+async def advisor(body: AdvisorRequest, work: RequestWork) -> dict:
+    """A seat's view of its own deal so far (docs/hints.md, the body of the hint routes): the
+    phase, whose turn it is and what may be entered for that seat (another seat: every card it
+    may still hold and play), which hint route answers the viewer's own decision, the tricks, and
+    at the end the result and the whole deal as a deal record. A bad view is a 422 naming it."""
+    return await work.run(lambda job: advisor_state(body.view), QUICK)
+
+
+@router.post("/game", response_model=GameResponse, summary="A game's score sheet")
+async def game(body: GameRequest, work: RequestWork) -> dict:
+    """A game record (its settings and finished deals): each deal's scores and the running totals
+    (the profile's floor applied), the winners once the game is over, else the next deal's dealer."""
+    return await work.run(lambda job: game_sheet(body.game), QUICK)

@@ -1,0 +1,33 @@
+/* The JSON API of the same server: POST with a JSON body, the server's own message on error. */
+import { ApiError } from "./dom.js";
+import { t } from "./i18n.js";
+
+export async function api(path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (exc) {
+    throw new ApiError(0, t("error.unreachable", { message: exc.message }), path);
+  }
+  const text = await response.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch (exc) { data = null; }
+  if (!response.ok) {
+    const detail = data && typeof data.detail === "string" ? data.detail : `${response.status} ${response.statusText}`;
+    throw new ApiError(response.status, detail, path);
+  }
+  return data;
+}
+
+/** A JSON body with a seed kept as text ("seed": "12345678901234567890"): the server reads a
+ * string of digits as the whole number, so a 20-digit seed is not rounded to a JavaScript number. */
+export function withSeed(body, seed) {
+  return seed === null || seed === undefined ? body : { ...body, seed: String(seed) };
+}
+
+/** The body of a hint route: a seat's view and the sampling options. */
+export const hintBody = (view, samples, seed) => ({ ...view, samples, seed });

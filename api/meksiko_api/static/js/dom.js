@@ -1,0 +1,91 @@
+/* DOM helpers shared by the views: element building, errors, busy buttons. */
+import { t } from "./i18n.js";
+
+export const $ = (id) => document.getElementById(id);
+
+function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** el("div", {class: "x", onclick: fn}, child, "text", ...) */
+export function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  return append(node, children);
+}
+
+/** Replace a node's children (arrays flattened, null/undefined/false left out). */
+export function fill(node, ...children) {
+  node.replaceChildren();
+  return append(node, children);
+}
+
+export class ApiError extends Error {
+  constructor(status, detail, path) {
+    super(detail);
+    this.status = status;
+    this.detail = detail;
+    this.path = path;
+  }
+}
+
+export const errorText = (error) => (error instanceof ApiError ? error.detail : error && error.message ? error.message : String(error));
+
+export function showError(box, error) {
+  box.textContent = errorText(error);
+  box.hidden = false;
+}
+
+export function clearError(box) {
+  box.hidden = true;
+  box.textContent = "";
+}
+
+let pending = 0; // requests in flight: <body data-busy> while any (the page's tests wait on it)
+
+/** Run an async action with its buttons disabled; errors go to `box` (or are thrown without one). */
+export async function busy(buttons, box, action) {
+  const disabled = buttons.filter((b) => b && !b.disabled);
+  disabled.forEach((b) => { b.disabled = true; });
+  if (box) clearError(box);
+  pending++;
+  document.body.dataset.busy = "true";
+  try {
+    return await action();
+  } catch (error) {
+    if (box) showError(box, error);
+    else throw error;
+  } finally {
+    disabled.forEach((b) => { if (b.isConnected) b.disabled = false; });
+    if (--pending === 0) delete document.body.dataset.busy;
+  }
+  return undefined;
+}
+
+/** A seed typed in a box, kept as text (a 20-digit seed is not a safe JavaScript number); null if empty. */
+export function seedOrNull(input) {
+  const text = input.value.trim();
+  if (text === "") return null;
+  if (!/^\d+$/.test(text)) throw new Error(t("error.seed", { text }));
+  return text;
+}
+
+/** A whole number typed in a box; null if empty; an error naming the box's rule when out of range. */
+export function intIn(input, min, max, what) {
+  const text = input.value.trim();
+  if (text === "") return null;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(t("error.range", { what, text, min, max }));
+  return n;
+}
+
+export const dl = (pairs) => el("dl", {}, pairs.filter(Boolean).map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
