@@ -127,7 +127,7 @@ def main(argv=None) -> int:
     model = {"fitted_by": "scripts/fit_hint_models.py " + " ".join(argv if argv is not None else sys.argv[1:]),
              "bidding": {"features": list(FEATURES), "strength": coef, "margin": 0.0, "meksiko_margin": 0.0,
                          "spread": 1.0, "jump": 0.01, "floor": FLOOR["bidding"], "quality": {"strength": strength_quality}},
-             "play": {"temperature": 1.0, "floor": FLOOR["play"], "lookback": 4},
+             "play": {"temperature": 1.0, "floor": FLOOR["play"], "lookback": 2},
              "discard": {"temperature": 4.0, "floor": FLOOR["discard"]}}
 
     calls, discards, cards = play_games(args.games, args.seed)

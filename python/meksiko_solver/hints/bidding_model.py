@@ -33,7 +33,7 @@ import json
 from functools import lru_cache
 from importlib import resources
 from math import erf, log, sqrt
-from typing import Any, Dict, List, Sequence
+from typing import Any, Dict, List, Sequence, Tuple
 
 from ..auction import MEKSIKO, NEXT, Auction, tricks_needed
 
@@ -41,17 +41,23 @@ FEATURES = ("one", "aces", "kings", "queens", "jacks", "longest", "second", "sho
             "top_in_longest", "guarded_kings")
 
 
+_RANKS = [tuple(r for r in range(7, -1, -1) if x >> r & 1) for x in range(256)]  # per suit byte, high first
+
+
 def features(hand: int) -> List[float]:
     """The hand features of the strength model, in :data:`FEATURES` order (a 32-bit card mask)."""
-    lengths = [bin(hand >> (8 * s) & 0xFF).count("1") for s in range(4)]
-    ranks = [[r for r in range(8) if hand >> (8 * s + r) & 1] for s in range(4)]
-    order = sorted(range(4), key=lambda s: (lengths[s], ranks[s][::-1]), reverse=True)
-    count = [sum(hand >> (8 * s + r) & 1 for s in range(4)) for r in range(8)]
-    longest = order[0]
-    top = sum(1 for r in ranks[longest] if r >= 5)
-    guarded = sum(1 for s in range(4) if 6 in ranks[s] and 7 not in ranks[s] and lengths[s] >= 2)
-    return [1.0, count[7], count[6], count[5], count[4], lengths[order[0]], lengths[order[1]],
-            lengths[order[3]], top, guarded]
+    ranks = [_RANKS[hand >> (8 * s) & 0xFF] for s in range(4)]
+    order = sorted(range(4), key=lambda s: (len(ranks[s]), ranks[s]), reverse=True)
+    count = [0] * 8
+    guarded = 0
+    for rs in ranks:
+        for r in rs:
+            count[r] += 1
+        if 6 in rs and 7 not in rs and len(rs) >= 2:
+            guarded += 1
+    top = sum(1 for r in ranks[order[0]] if r >= 5)
+    return [1.0, count[7], count[6], count[5], count[4], len(ranks[order[0]]), len(ranks[order[1]]),
+            len(ranks[order[3]]), top, guarded]
 
 
 @lru_cache(maxsize=1)
@@ -61,6 +67,7 @@ def parameters() -> Dict[str, Any]:
     return json.loads(text)
 
 
+@lru_cache(maxsize=1 << 14)  # the same hands recur across worlds late in the play
 def strength(hand: int) -> float:
     """Expected double-dummy best tricks of the 10-card hand as declarer with the talon."""
     coef = parameters()["bidding"]["strength"]
@@ -101,21 +108,30 @@ def call_probability(hand: int, call: str, legal: Sequence[str]) -> float:
     return call_distribution(strength(hand), legal, parameters()["bidding"])[call]
 
 
-def auction_log_likelihood(dealer: int, calls: Sequence[str], hands: Sequence[int], seats: Sequence[int],
-                           rules: object) -> float:
-    """log P(the calls of ``seats`` | their dealt hands) along the auction ``calls``."""
-    params = parameters()["bidding"]
+def auction_steps(dealer: int, calls: Sequence[str], seats: Sequence[int],
+                  rules: object) -> List[Tuple[int, Tuple[str, ...], str]]:
+    """``(seat, legal calls, call)`` for every call of ``seats`` with a choice, in order (the
+    auction replayed once per view, not once per world)."""
     auction = Auction(dealer, rules)  # type: ignore[arg-type]
-    total = 0.0
-    strengths: Dict[int, float] = {}
+    out = []
     for call in calls:
         seat = auction.turn
         assert seat is not None
         if seat in seats:
-            legal = auction.legal_calls()
+            legal = tuple(auction.legal_calls())
             if len(legal) > 1:
-                if seat not in strengths:
-                    strengths[seat] = strength(hands[seat])
-                total += log(call_distribution(strengths[seat], legal, params)[call])
+                out.append((seat, legal, call))
         auction.call(call)
-    return total
+    return out
+
+
+def steps_log_likelihood(steps: Sequence[Tuple[int, Tuple[str, ...], str]], hands: Sequence[int]) -> float:
+    """log P(the calls of :func:`auction_steps` | the seats' dealt hands)."""
+    params = parameters()["bidding"]
+    return sum(log(call_distribution(strength(hands[seat]), legal, params)[call]) for seat, legal, call in steps)
+
+
+def auction_log_likelihood(dealer: int, calls: Sequence[str], hands: Sequence[int], seats: Sequence[int],
+                           rules: object) -> float:
+    """log P(the calls of ``seats`` | their dealt hands) along the auction ``calls``."""
+    return steps_log_likelihood(auction_steps(dealer, calls, seats, rules), hands)

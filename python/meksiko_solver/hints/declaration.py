@@ -10,7 +10,7 @@ uniformly (as the uniform sampler's marginal), then :data:`LAYOUTS_PER_TALON` la
 hands drawn uniformly given that talon. Within a group every candidate declaration is solved on
 every layout (tricks only, ``engine.solve_batch``); the candidates are the per-world best
 declarations of the group's layouts, the rule-of-thumb declaration
-(:func:`~.heuristics.simple_declare`) and, for each trump, the two cards worth least with it.
+(:func:`~.heuristics.simple_declare`); a world's own best is not solved again.
 For each contract the declarer is credited with the candidate best *on average over the group's
 weighted layouts* under that contract's scoring; the contract's chance of making and expected
 score are those of that choice. Over the groups this is the self-normalised weighted average
@@ -25,7 +25,7 @@ from typing import Dict, Iterator, List, Sequence, Tuple
 
 from .. import engine
 from .batch import TT_BYTES, Budget, check, solve_worlds
-from .heuristics import keep_value, simple_declare
+from .heuristics import simple_declare
 from .outcome import Scorer
 from .sampling import TALON, Bucket, Layout, World
 
@@ -72,14 +72,6 @@ def talon_groups(layout: Layout, seed: int) -> Iterator[World]:
         group += 1
 
 
-def heuristic_declarations(twelve: int) -> List[Declaration]:
-    """The rule of thumb's declaration, and for each trump its two least useful cards."""
-    out = [simple_declare(twelve)]
-    cards = [c for c in range(32) if twelve >> c & 1]
-    for t in range(4):
-        low = sorted(cards, key=lambda c: (keep_value(c, twelve, t), c))[:2]
-        out.append(((1 << low[0]) | (1 << low[1]), t))
-    return list(dict.fromkeys(out))
 
 
 @dataclass
@@ -133,14 +125,16 @@ def chosen_declarations(view, layout: Layout, solved: Sequence[tuple], budget: B
         deal = view.world_deal(layout, solved[members[t][0]][0])
         twelve = deal["hands"][seat] | t
         cands = [solved[i][2] for i in members[t] if solved[i][2][1] in range(4)]
-        candidates[t] = list(dict.fromkeys(cands + heuristic_declarations(twelve)))
+        candidates[t] = list(dict.fromkeys(cands + [simple_declare(twelve)]))
 
     def items_of(i: int) -> list:
-        world = solved[i][0]
+        world, _, own_best = solved[i]
         hands = list(view.world_deal(layout, world)["hands"])
         twelve = hands[seat] | world[tb]
         out = []
         for d, trump in candidates[world[tb]]:
+            if (d, trump) == own_best:
+                continue  # its value in this world is the best, already known
             h = list(hands)
             h[seat] = twelve & ~d
             out.append((h, trump, seat, seat, []))
@@ -156,8 +150,9 @@ def chosen_declarations(view, layout: Layout, solved: Sequence[tuple], budget: B
     values: Dict[int, Dict[Declaration, List[int]]] = {t: {c: [] for c in candidates[t]} for t in order}
     for i, results in done:
         t = solved[i][0][tb]
-        for cand, r in zip(candidates[t], results):
-            values[t][cand].append(r.tricks)
+        it = iter(results)
+        for cand in candidates[t]:
+            values[t][cand].append(solved[i][1] if cand == solved[i][2] else next(it).tricks)
     groups = []
     for t in order:
         idx = [i for i in members[t] if i < size]

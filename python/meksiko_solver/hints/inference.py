@@ -28,7 +28,7 @@ from ..cards import Card, Suit, cards_to_mask
 from ..deal import Phase
 from ..play import trick_winner
 from .batch import TT_BYTES, Budget, check, solve_worlds
-from .bidding_model import auction_log_likelihood
+from .bidding_model import auction_steps, steps_log_likelihood
 from .play_model import LOOKBACK, card_log_probability, discard_log_probability
 from .sampling import DISCARD, HAND, TALON, Layout, World
 from .view import View
@@ -41,7 +41,8 @@ class Evidence:
         self.view, self.layout = view, layout
         others = [s for s in range(3) if s != view.seat]
         self.others = others
-        self.auction = len(view.auction) > 0
+        self.steps = auction_steps(view.dealer, view.auction, others, view.rules)
+        self.auction = bool(self.steps)
         self.discard = (view.declarer is not None and view.seat != view.declarer and view.talon is not None
                         and view.contract != MEKSIKO and view.phase in (Phase.PLAY, Phase.DONE))
         self.trump = Suit.NO_TRUMP if view.trump is None else int(view.trump)
@@ -67,7 +68,7 @@ class Evidence:
         total = 0.0
         deal = v.world_deal(self.layout, world)
         if self.auction:
-            total += auction_log_likelihood(v.dealer, v.auction, deal["hands"], self.others, v.rules)
+            total += steps_log_likelihood(self.steps, deal["hands"])
         if self.discard:
             d = v.declarer
             assert d is not None

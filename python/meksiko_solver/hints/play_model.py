@@ -28,7 +28,6 @@ True
 
 from __future__ import annotations
 
-from itertools import combinations
 from math import exp, log
 from typing import Any, Dict, Mapping
 
@@ -36,7 +35,7 @@ from .bidding_model import parameters
 from .heuristics import keep_value
 
 #: Cards of the other seats, counted back from the latest, that the play model weighs.
-LOOKBACK = 4
+LOOKBACK = 2
 
 
 def card_probabilities(values: Mapping[int, int], declaring: bool, params: Mapping[str, Any]) -> Dict[int, float]:
@@ -61,10 +60,11 @@ def discard_log_probability(twelve: int, discard: int, trump: int) -> float:
     t = params["temperature"]
     cards = [c for c in range(32) if twelve >> c & 1]
     value = {c: keep_value(c, twelve, trump) for c in cards}
-    scores = [-(value[a] + value[b]) / t for a, b in combinations(cards, 2)]
-    top = max(scores)
-    z = sum(exp(s - top) for s in scores)
+    low = min(value.values())
+    e = {c: exp(-(v - low) / t) for c, v in value.items()}
+    s1 = sum(e.values())
+    z = (s1 * s1 - sum(x * x for x in e.values())) / 2  # the sum over the 66 pairs of e_a * e_b
     a, b = [c for c in cards if discard >> c & 1]
-    p = exp(-(value[a] + value[b]) / t - top) / z
     floor = params["floor"]
-    return log((1.0 - floor) * p + floor / len(scores))
+    pairs = len(cards) * (len(cards) - 1) // 2
+    return log((1.0 - floor) * e[a] * e[b] / z + floor / pairs)

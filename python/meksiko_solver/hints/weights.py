@@ -7,8 +7,9 @@ expectation under the models, with the uniform draw as proposal. The *effective 
 ESS = (sum w)^2 / sum w^2 says how many uniform worlds the weighted ones are worth.
 
 Drawing: the requested ``samples`` worlds first; while their ESS falls short of ``samples``, more
-are drawn (up to :data:`MAX_DRAW` times ``samples`` in all, and while the time budget allows).
-When there are no more than ``MAX_DRAW * samples`` layouts, all of them are enumerated,
+are drawn (up to :data:`MAX_DRAW` times ``samples`` in all, :data:`MAX_DRAW_SOLVED` times when
+weighing solves positions itself (the play model), and while the time budget allows).
+When there are no more layouts than that, all of them are enumerated,
 weighted and solved. Otherwise worlds whose weight is below ``PRUNE / drawn`` of the total
 (together under 1% of it) are not solved. Every weight zero (a view the models find impossible, which the floors of
 the models make all but impossible): uniform weights, and the result says so (``weights:
@@ -30,6 +31,7 @@ from .sampling import World
 from .view import View
 
 MAX_DRAW = 4  # worlds drawn and weighted, at most, per requested sample
+MAX_DRAW_SOLVED = 2  # the same when weighing itself solves (the play model)
 PRUNE = 0.01  # worlds under PRUNE / drawn of the total weight are not solved
 CHUNK = 64  # worlds drawn and weighed at a time under a time budget
 WEIGHING_SHARE = 0.5  # of the time budget, at most, for weighting (the play model's solves)
@@ -100,8 +102,9 @@ def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool 
             return uniform(worlds)
         return Weighted(islice(source, worlds.requested), {}, 0, WeightMode.UNIFORM, grouped=True)
     target = worlds.requested
+    most = MAX_DRAW_SOLVED if evidence.plays else MAX_DRAW
     if source is None:
-        source = worlds.layout.sample(MAX_DRAW * target, seed)
+        source = worlds.layout.sample(most * target, seed)
     stage = budget.fraction(WEIGHING_SHARE) if budget.limited else budget
     pool: List[World] = []
     logs: List[float] = []
@@ -121,16 +124,16 @@ def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool 
             continue
         top = max(logs)
         ess = effective_size([exp(x - top) for x in logs])
-        if ess >= target or len(pool) >= MAX_DRAW * target:
+        if ess >= target or len(pool) >= most * target:
             break
         per = ess / len(pool)
-        want = int(min(MAX_DRAW * target - len(pool), max(2 * threads(), (target - ess) / max(per, 1e-3))))
+        want = int(min(most * target - len(pool), max(2 * threads(), (target - ess) / max(per, 1e-3))))
     top = max(logs) if logs else -inf
     if top == -inf:  # every world impossible under the models
         return Weighted(pool, {}, len(pool), WeightMode.FALLBACK, evidence, grouped=grouped)
     raw = [exp(x - top) for x in logs]
     total = sum(raw)
-    enumerated = worlds.count <= MAX_DRAW * target  # every layout: solve them all
+    enumerated = worlds.count <= most * target  # every layout: solve them all
     cut = 0.0 if enumerated else PRUNE / len(pool) * total
     kept = [(w, r) for w, r in zip(pool, raw) if r >= cut]
     mean = total / len(pool)
