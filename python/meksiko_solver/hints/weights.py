@@ -123,13 +123,16 @@ def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool 
             want = min(target, worlds.count) - len(pool)
             continue
         top = max(logs)
+        if top == -inf:
+            break  # nothing the models find possible: drawing more will not help
         ess = effective_size([exp(x - top) for x in logs])
         if ess >= target or len(pool) >= most * target:
             break
         per = ess / len(pool)
         want = int(min(most * target - len(pool), max(2 * threads(), (target - ess) / max(per, 1e-3))))
     top = max(logs) if logs else -inf
-    if top == -inf:  # every world impossible under the models
+    if top == -inf:  # every world impossible under the models: the uniform sample instead
+        pool = pool[:target]
         return Weighted(pool, {}, len(pool), WeightMode.FALLBACK, evidence, grouped=grouped)
     raw = [exp(x - top) for x in logs]
     total = sum(raw)
