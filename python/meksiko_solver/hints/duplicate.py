@@ -16,7 +16,9 @@ quality: the mean log-likelihood ratio of the true hidden layout, weighted again
 each hint with model weights (positive: the weights moved probability toward the truth).
 
 Policies: ``hint`` (weighted worlds, the declaration chosen per talon), ``hint-uniform`` (the
-engine before issue 13: uniform worlds, per-world best declaration) and ``baseline``.
+engine before issue 13: uniform worlds, per-world best declaration) and ``baseline``; and two
+ablations that change one of the two at a time: ``hint-fusion`` (weighted worlds, per-world best
+declaration) and ``hint-no-inference`` (uniform worlds, declaration chosen per talon).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from ..rules import get_rules
 from .inference import true_world
 from .policy import BaselinePolicy, HintPolicy
 
-DUPLICATE_POLICIES = ("hint", "hint-uniform", "baseline")
+DUPLICATE_POLICIES = ("hint", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference")
 ROLES = ("declarer", "defender")
 Z95 = 1.959964
 
@@ -50,6 +52,10 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None):
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False, per_world_declaration=True)
     if name == "baseline":
         return BaselinePolicy()
+    if name == "hint-fusion":  # ablation: weighted worlds, per-world best declaration
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, per_world_declaration=True)
+    if name == "hint-no-inference":  # ablation: uniform worlds, declaration chosen per talon
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False)
     raise MeksikoError(f"unknown policy {name!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")
 
 
