@@ -167,6 +167,7 @@ def test_duplicate_policies_are_checked():
         parse_pair("hint")
     with pytest.raises(Exception, match="unknown policy 'random'"):
         parse_pair("hint,random")
+    assert parse_pair(["hint-fusion", "hint-no-inference"]) == ("hint-fusion", "hint-no-inference")
 
 
 def test_cli_no_inference_and_duplicate_arena(tmp_path, capsys):
