@@ -2,8 +2,8 @@
 
     python scripts/combine_duplicate.py run1.json run2.json ...
 
-Paired differences are recomputed from the deal records (per role, overall, and overall with
-the CI clustered by deal); contracts are summed; Brier scores, reliability tables and the
+Paired differences are recomputed from the deal records (per role, overall, overall with the
+CI clustered by deal, and split by who declared in the seat: A in its game, B in the base game); contracts are summed; Brier scores, reliability tables and the
 inference log-likelihood ratios are combined from the summaries, weighted by their counts.
 """
 
@@ -19,6 +19,7 @@ from meksiko_solver.record import DealRecord
 
 def main(paths) -> dict:
     diffs = {r: [] for r in ROLES}
+    by_declaring: dict = defaultdict(list)  # who declared in seat k: A in its game, B in the base
     per_deal = []
     contracts: dict = defaultdict(lambda: {"declared": 0, "made": 0})
     cal: dict = defaultdict(lambda: {"n": 0, "sum": 0.0, "bins": defaultdict(lambda: [0, 0.0, 0.0])})
@@ -36,6 +37,9 @@ def main(paths) -> dict:
             k = int(g["game"].rsplit(" ", 1)[1])
             rec = DealRecord.from_dict(g["record"])
             diff = g["scores"][k] - base[g["deal"]]["scores"][k]
+            base_rec = DealRecord.from_dict(base[g["deal"]]["record"])
+            by_declaring[("A declared" if rec.declarer == k else "A defended") + ", "
+                         + ("B declared" if base_rec.declarer == k else "B defended")].append(diff)
             diffs["declarer" if rec.declarer == k else "defender"].append(diff)
             by_deal[g["deal"]].append(diff)
         per_deal.extend(by_deal.values())
@@ -61,6 +65,8 @@ def main(paths) -> dict:
         "files": len(paths), "deals": len(per_deal), "policies": policies,
         "paired_difference": {"overall": interval(everything), **{r: interval(diffs[r]) for r in ROLES},
                               "overall_clustered_by_deal": clustered(per_deal)},
+        "by_declaring": {k: {"n": len(v), "mean": round(sum(v) / len(v), 4), "total": sum(v)}
+                         for k, v in sorted(by_declaring.items())},
         "contracts": dict(contracts),
         "calibration": {n: {"predictions": c["n"], "brier": round(c["sum"] / c["n"], 4),
                             "reliability": [{"from": f, "count": b[0], "predicted": round(b[1] / b[0], 3),
