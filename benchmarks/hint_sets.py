@@ -90,17 +90,27 @@ def answers() -> dict:
     return {row["set"]: row["answers"] for row in rows}
 
 
+#: The engine before issue 13 (uniform worlds, per-world best declaration): the stored answers of
+#: the sets "bid", "discard", "opening", "later"; the sets "<name>-inference" are the defaults'.
+UNIFORM = {"bid": {"inference": False, "per_world_declaration": True}, "play": {"inference": False},
+           "discard": {"inference": False}}
+
+
 def main() -> None:
     from meksiko_solver.hints import bid as bid_module
     from meksiko_solver.hints import bid_hint, discard_hint, play_hint
 
     rows = []
-    bid_module._CACHE.clear()
-    rows.append({"set": "bid", "answers": [bid_hint(v, SAMPLES, 0).call for v in bid_views()]})
-    rows.append({"set": "discard", "answers": [
-        [[str(c) for c in h.discard], "SHDC"[h.trump]] for h in (discard_hint(v, SAMPLES, 0) for v in discard_views())]})
-    rows.append({"set": "opening", "answers": [str(play_hint(v, SAMPLES, 0).card) for v in opening_views()]})
-    rows.append({"set": "later", "answers": [str(play_hint(v, SAMPLES, 0).card) for v in later_views()]})
+    for suffix, kw in (("", UNIFORM), ("-inference", {"bid": {}, "play": {}, "discard": {}})):
+        bid_module._CACHE.clear()
+        rows.append({"set": "bid" + suffix, "answers": [bid_hint(v, SAMPLES, 0, **kw["bid"]).call for v in bid_views()]})
+        rows.append({"set": "discard" + suffix, "answers": [
+            [[str(c) for c in h.discard], "SHDC"[h.trump]]
+            for h in (discard_hint(v, SAMPLES, 0, **kw["discard"]) for v in discard_views())]})
+        rows.append({"set": "opening" + suffix, "answers": [str(play_hint(v, SAMPLES, 0, **kw["play"]).card)
+                                                           for v in opening_views()]})
+        rows.append({"set": "later" + suffix, "answers": [str(play_hint(v, SAMPLES, 0, **kw["play"]).card)
+                                                         for v in later_views()]})
     write_answers(ANSWERS, rows)
 
 

@@ -165,8 +165,13 @@ def test_to_dict_keys():
     d = discard_hint(view, samples=4, seed=0).to_dict()
     assert d["discard"] == ["8C", "7C"] and d["trump"] == "S" and {"options", "worlds"} <= set(d)
     assert {"discard", "trump", "tricks", "make", "score"} == set(d["options"][0])
-    p = play_hint(DECLARER_VIEW, samples=4, seed=0).to_dict()
+    p = play_hint(DECLARER_VIEW, samples=4, seed=0, inference=False).to_dict()
     assert p["card"] == "AC" and p["worlds"] == 4 and {"options", "tie_break"} <= set(p)
+    # Issue 13: with inference (the default) the worlds are weighted; with few layouts (6 here,
+    # at most MAX_DRAW x samples) every one is enumerated, weighted and solved.
+    p = play_hint(DECLARER_VIEW, samples=4, seed=0).to_dict()
+    assert p["card"] == "AC" and p["weights"] == "model" and p["drawn"] == p["worlds"] == 6
+    assert 1 <= p["ess"] < 6
     assert {"card", "tricks", "make", "score", "best"} == set(p["options"][0])
 
 
@@ -175,7 +180,7 @@ def test_hints_are_deterministic_for_a_seed():
     view = _view(record, record.declarer, 0)
     a = play_hint(view, samples=30, seed=7).to_dict()
     assert a == play_hint(view.to_dict(), samples=30, seed=7).to_dict()
-    assert a["worlds"] == 30
+    assert play_hint(view, samples=30, seed=7, inference=False).to_dict()["worlds"] == 30
     auction = {"seat": 0, "dealer": 2, "hand": "AQT.KJ.A97.T9", "auction": []}
     first = bid_hint(auction, samples=10, seed=3).to_dict()
     bid_module._CACHE.clear()

@@ -41,10 +41,12 @@ class HintRequest(SamplingOptions):
     trump: Optional[str] = Field(None, description="the trump named (N: no trump), or null before it is named")
     play: Optional[List[Any]] = Field(None, description="the cards played so far, in order")
     totals: Optional[List[int]] = Field(None, description="the running totals before this deal")
+    inference: bool = Field(True, strict=True, description="weight the worlds by the models of the other seats' "
+                                                          "calls, discard and play (false: uniform worlds)")
 
     def view(self) -> Dict[str, Any]:
         """The view fields as sent (the library checks them and names the first bad item)."""
-        return self.model_dump(exclude_unset=True, exclude={"samples", "seed", "time_budget_ms"})
+        return self.model_dump(exclude_unset=True, exclude={"samples", "seed", "time_budget_ms", "inference"})
 
     model_config = ConfigDict(json_schema_extra={"examples": [
         {**VIEW_EXAMPLE, "samples": 100, "seed": 1, "time_budget_ms": 2000},

@@ -1,4 +1,5 @@
-"""POST /v1/hints/bid|discard|play: advice from one seat's view (perfect-information Monte Carlo)."""
+"""POST /v1/hints/bid|discard|play: advice from one seat's view (perfect-information Monte Carlo
+over worlds weighted by the models of the other seats; ``"inference": false`` for uniform worlds)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ router = APIRouter(prefix="/v1/hints", tags=["hints"], responses=ERROR_RESPONSES
 
 
 def _options(body: HintRequest) -> dict:
-    options: dict = {"seed": body.seed or 0}
+    options: dict = {"seed": body.seed or 0, "inference": body.inference}  # the budget: from arrival
     if body.samples is not None:
         options["samples"] = body.samples
     return options

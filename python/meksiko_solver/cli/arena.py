@@ -6,6 +6,7 @@ import argparse
 from typing import Any, Optional
 
 from ..hints.arena import DEFAULT_LINEUP, POLICIES, run_arena
+from ..hints.duplicate import DUPLICATE_POLICIES, run_duplicate
 from . import print_json
 from .progress import progress_bar
 
@@ -17,12 +18,15 @@ def register(commands: Any) -> None:
                     "policy, the average tricks lost per card against the double-dummy value of the "
                     "position, contracts made and the average deal score; and the calibration (Brier "
                     "score) of the bid hint's predicted chances of making.")
+    a.add_argument("--duplicate", action="store_true",
+                   help="duplicate: compare two policies A,B (--policies A,B) on the same deals, seat by seat "
+                        f"({', '.join(DUPLICATE_POLICIES)}); default policies hint,hint-uniform")
     a.add_argument("--deals", type=int, default=200, help="number of deals (default 200)")
     a.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     a.add_argument("--samples", type=int, default=50, help="worlds per hint of the hint policy (default 50)")
-    a.add_argument("--policies", default=",".join(DEFAULT_LINEUP),
+    a.add_argument("--policies", default=None,
                    help=f"three policies for seats 0, 1, 2 (rotated): {', '.join(POLICIES)} "
-                        f"(default {','.join(DEFAULT_LINEUP)})")
+                        f"(default {','.join(DEFAULT_LINEUP)}); with --duplicate two policies A,B")
     a.add_argument("--rules", default=None, help="rule profile (default mexico-club)")
     a.add_argument("--mode", default=None, help="scoring mode (default: the profile's)")
     a.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -40,8 +44,13 @@ def run(args: argparse.Namespace) -> int:
         bar.update(done - bar.n)
 
     try:
-        result = run_arena(deals=args.deals, seed=args.seed, policies=args.policies, samples=args.samples,
-                           rules=args.rules, mode=args.mode, progress=progress)
+        if args.duplicate:
+            result: Any = run_duplicate(deals=args.deals, seed=args.seed,
+                                        policies=args.policies or "hint,hint-uniform", samples=args.samples,
+                                        rules=args.rules, mode=args.mode, progress=progress)
+        else:
+            result = run_arena(deals=args.deals, seed=args.seed, policies=args.policies or ",".join(DEFAULT_LINEUP),
+                               samples=args.samples, rules=args.rules, mode=args.mode, progress=progress)
     finally:
         if bar is not None:
             bar.close()

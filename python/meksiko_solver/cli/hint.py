@@ -20,8 +20,10 @@ def register(commands: Any) -> None:
         "hint", help="advice from one seat's view: bid, discard or play",
         description="Advice for one seat from what it has seen (its view: the game record format seen "
                     "from that seat). The hidden cards are sampled uniformly over the layouts consistent "
-                    "with the view, each world is solved double-dummy on every core, and the action "
-                    "with the best expected result under the rules' scoring is recommended.")
+                    "with the view and each world is weighted by how well it explains the other seats' "
+                    "calls, discard and cards (models of bidding and play; --no-inference: uniform "
+                    "weights); each world is solved double-dummy on every core, and the action with the "
+                    "best weighted expected result under the rules' scoring is recommended.")
     p.add_argument("kind", choices=sorted(HINTS), help="bid (auction), discard (declarer with 12 cards) "
                                                        "or play (the seat to play)")
     p.add_argument("view", help="the view as a JSON file ('-' for standard input)")
@@ -30,13 +32,16 @@ def register(commands: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="sampling seed (default 0): the same seed, the same advice")
     p.add_argument("--time-budget-ms", type=float, default=None,
                    help="stop solving worlds when this many milliseconds are spent (the worlds used are reported)")
+    p.add_argument("--no-inference", dest="inference", action="store_false",
+                   help="uniform worlds: do not weight them by the models of the other seats")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=run_hint)
 
 
 def run_hint(args: argparse.Namespace) -> int:
     view = View.from_json(read_input(args.view))
-    result = HINTS[args.kind](view, samples=args.samples, seed=args.seed, time_budget_ms=args.time_budget_ms)
+    result = HINTS[args.kind](view, samples=args.samples, seed=args.seed, time_budget_ms=args.time_budget_ms,
+                              inference=args.inference)
     if args.json:
         print_json(result.to_dict())
         return 0
@@ -54,6 +59,10 @@ def describe(kind: str, result: Any) -> List[str]:
     worlds = (f"{d['worlds']} worlds" + (" (every consistent world)" if d["exhaustive"] else
                                         f" of {d['consistent_worlds']} consistent")
               + f", seed {d['seed']}, {1000 * result.elapsed:.0f} ms")
+    if d.get("weights") == "model":
+        worlds += f"; weighted by the models: effective sample size {d['ess']:.1f} of {d['drawn']} drawn"
+    elif d.get("weights") == "uniform-fallback":
+        worlds += "; every world weighted zero by the models: uniform weights instead"
     lines = []
     if kind == "bid":
         compete = (f"compete up to {d['max_bid']}" if d["max_bid"] is not None
@@ -66,6 +75,11 @@ def describe(kind: str, result: Any) -> List[str]:
             lines.append(f"  {o['call']:<5} {_pct(o['make'])}  {o['score']:+7.2f}{mark}")
         p = d["pass"]
         lines.append(f"  NEXT: estimated as a defender against seat {p['declarer']} playing {p['contract']}")
+        ub = d.get("double_dummy_upper_bound")
+        if ub:
+            lines.append("  declaration chosen per talon (before the play); double-dummy upper bound "
+                         "(declaration chosen knowing each world): "
+                         + ", ".join(f"{c} {_pct(o['make']).strip()}" for c, o in ub["options"].items()))
     elif kind == "discard":
         lines.append(f"seat {d['seat']}: discard {' '.join(d['discard'])}, trump {d['trump']}   "
                      f"(contract {d['contract']}); {worlds}; {d['candidates']} candidates")

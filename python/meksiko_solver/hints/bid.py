@@ -38,13 +38,15 @@ from typing import Any, Callable, Dict, List, Optional
 from .. import engine
 from ..auction import CONTRACTS, MEKSIKO, NEXT, Auction, Contract, contract_rank
 from ..errors import MeksikoError
-from ..cards import Card, Suit
+from ..cards import Card, Suit, cards_to_mask
 from ..play import trick_winner
 from ..deal import Phase
-from .common import DEFAULT_SAMPLES, HintResult, rnd, start
+from .common import DEFAULT_SAMPLES, HintResult, check_flag, rnd, settle, start
 from .batch import TT_BYTES, check, solve_worlds
 from .heuristics import best_suit, simple_declare
+from .declaration import UPPER_BOUND, chosen_declarations as _chosen_declarations, talon_groups
 from .outcome import Scorer
+from .weights import WeightMode, draw, weighted_frame
 
 PASS_METHOD = ("defender against the likeliest declarer (high bidder, else the next seat in the auction) "
                "playing the current contract with his longest suit as trump and his two least useful "
@@ -74,25 +76,46 @@ class BidHint(HintResult):
     tricks: float = 0.0  # expected best tricks with the talon (double-dummy)
     pass_estimate: Dict[str, Any] = field(default_factory=dict)
     predictions: Dict[str, float] = field(default_factory=dict)  # contract -> probability of making
+    declaration: str = "per-world"  # "per-talon" (no strategy fusion) or "per-world"
+    upper_bound: Dict[str, Any] = field(default_factory=dict)  # per-world best: make/score per contract
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"hint": "bid", **self.frame(), "call": self.call, "max_bid": self.max_bid,
-                "tricks": rnd(self.tricks), "options": [o.to_dict() for o in self.options],
-                "pass": {**self.pass_estimate, "score": rnd(self.pass_estimate["score"])}}
+        out = {"hint": "bid", **self.frame(), **self.weighting, "call": self.call, "max_bid": self.max_bid,
+               "tricks": rnd(self.tricks), "declaration": self.declaration,
+               "options": [o.to_dict() for o in self.options],
+               "pass": {**self.pass_estimate, "score": rnd(self.pass_estimate["score"])}}
+        if self.upper_bound:
+            out["double_dummy_upper_bound"] = self.upper_bound
+        return out
 
 
 def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-             time_budget_ms: Optional[float] = None, checkpoint: Optional[Callable[[], None]] = None
-             ) -> BidHint:
-    """The bid hint for the seat to call in ``view`` (a View, dict, JSON text or SeatView)."""
+             time_budget_ms: Optional[float] = None, inference: bool = True,
+             per_world_declaration: bool = False, checkpoint: Optional[Callable[[], None]] = None) -> BidHint:
+    """The bid hint for the seat to call in ``view`` (a View, dict, JSON text or SeatView).
+
+    ``inference=False``: uniform worlds. ``per_world_declaration=True``: each contract is judged
+    with the declaration best in each world (the double-dummy upper bound, the engine before
+    issue 13) instead of the one chosen per sampled talon."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
+    check_flag(inference)
+    check_flag(per_world_declaration, "per_world_declaration")
     if v.phase != Phase.AUCTION:
         raise MeksikoError(f"no call to make: the auction is over (the deal is in the {v.phase} phase)")
     if v.to_move != v.seat:
         raise MeksikoError(f"it is seat {v.to_move}'s turn to call, not seat {v.seat}'s")
     seat, layout = v.seat, worlds.layout
     profile = v.profile
-    solved = _best_declarations(v, worlds, seed, budget.fraction(0.6))  # the rest: the pass estimate
+    if per_world_declaration:
+        weighted = draw(v, worlds, seed, budget, inference)
+        solved = _best_declarations(v, worlds, seed, budget.fraction(0.9), weighted)
+        groups = None
+    else:
+        weighted = draw(v, worlds, seed, budget, inference, source=talon_groups(layout, seed))
+        solved = _best_declarations(v, worlds, seed, budget.fraction(0.5), weighted)
+        groups = _chosen_declarations(v, layout, solved, budget.fraction(0.8))
+        solved = [(w, b) for w, b, _ in solved[:groups.size]]
+    weight = [weighted.of(w) for w, _ in solved]
 
     # The opponent who would declare if this seat passes, and the contract he would play.
     auction = Auction(v.dealer, profile, v.auction)
@@ -130,28 +153,40 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     check(raws)
     pass_scorer = Scorer(v.profile, v.scoring, seat, their_contract, opponent, v.totals)
     pass_total = 0.0
+    meksiko_by_trump = [[False] * len(solved) for _ in range(5)]
     for (i, kind, trump), raw in zip(extra, raws):
         if kind == "M":
             meksiko_made[i] = meksiko_made[i] or raw.tricks == 10
+            meksiko_by_trump[trump][i] = raw.tricks == 10
         else:
             won = _line_tricks(raw.line, opponent, trump)
-            pass_total += pass_scorer.score(raw.tricks, won[seat])
+            pass_total += weight[i] * pass_scorer.score(raw.tricks, won[seat])
 
-    n = len(solved)
+    n = sum(weight)
     options: List[BidOption] = []
     predictions: Dict[str, float] = {}
+    upper: Dict[str, Any] = {}
     legal = set(v.legal_calls)
     for contract in CONTRACTS:
         scorer = Scorer(v.profile, v.scoring, seat, contract, seat, v.totals)
         if contract == MEKSIKO:
-            made = sum(meksiko_made)
-            score = sum(scorer.score(10 if m else 0) for m in meksiko_made)
+            made = sum(w for w, m in zip(weight, meksiko_made) if m)
+            score = sum(w * scorer.score(10 if m else 0) for w, m in zip(weight, meksiko_made))
         else:
-            made = sum(scorer.makes(t) for t in best_tricks)
-            score = sum(scorer.score(t) for t in best_tricks)
-        predictions[contract] = made / n
-        options.append(BidOption(contract, made / n, score / n, contract in legal))
-    pass_score = pass_total / n
+            made = sum(w * scorer.makes(t) for w, t in zip(weight, best_tricks))
+            score = sum(w * scorer.score(t) for w, t in zip(weight, best_tricks))
+        upper[contract] = {"make": rnd(made / n), "score": rnd(score / n)}
+        if groups is not None:  # the declaration chosen before the play, not per world
+            if contract == MEKSIKO:  # one trump for every layout (mexico-club), or none (classic)
+                made, score = max(((sum(w for w, m in zip(weight, row) if m),
+                                    sum(w * scorer.score(10 if m else 0) for w, m in zip(weight, row)))
+                                   for row in (meksiko_by_trump[t] for t in meksiko_trumps)),
+                                  key=lambda ms: (ms[1], ms[0]))
+            else:
+                made, score = groups.contract(scorer, weight)
+        predictions[contract] = settle(made / n)
+        options.append(BidOption(contract, settle(made / n), settle(score / n), contract in legal))
+    pass_score = settle(pass_total / n)
     options.append(BidOption(NEXT, None, pass_score, NEXT in legal))
 
     by_call = {o.call: o for o in options}
@@ -159,13 +194,20 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     choice = max((c for c in order if c in legal), key=lambda c: (by_call[c].score, -order.index(c)))
     worth = [c for c in CONTRACTS if by_call[c].score > pass_score]
     max_bid = max(worth, key=contract_rank) if worth else None
-    return BidHint(seat=seat, worlds=n, samples=worlds.requested, seed=seed, consistent=worlds.count,
+    tricks = settle((groups.tricks(weight) if groups is not None
+                     else sum(w * t for w, t in zip(weight, best_tricks))) / n)
+    return BidHint(seat=seat, worlds=len(solved), samples=worlds.requested, seed=seed, consistent=worlds.count,
                    elapsed=budget.elapsed(), call=str(choice), max_bid=None if max_bid is None else str(max_bid),
                    options=options,
-                   tricks=sum(best_tricks) / n,
+                   tricks=tricks,
                    pass_estimate={"score": pass_score, "declarer": opponent, "contract": their_contract,
                                   "method": PASS_METHOD},
-                   predictions=predictions)
+                   predictions=predictions,
+                   declaration="per-world" if groups is None else "per-talon",
+                   upper_bound={} if groups is None else {
+                       "method": UPPER_BOUND, "tricks": rnd(sum(w * t for w, t in zip(weight, best_tricks)) / n),
+                       "options": upper},
+                   weighted=weighted, weighting=weighted_frame(weighted, [w for w, _ in solved], inference))
 
 
 _CACHE: "OrderedDict[tuple, list]" = OrderedDict()
@@ -173,13 +215,16 @@ _CACHE_LOCK = threading.Lock()  # the service runs hints on several threads
 CACHE_SIZE = 16
 
 
-def _best_declarations(v, worlds, seed: int, budget) -> list:
-    """``(world, best tricks with the talon)`` per solved world. They depend only on the seat's
-    hand (calls do not change the worlds), so a complete run is kept for the seat's next call in
-    the same auction (a small LRU cache keyed by rules, seat, hand, samples and seed)."""
-    key = (v.rules, v.seat, tuple(v.hand), worlds.requested, seed)
+def _best_declarations(v, worlds, seed: int, budget, weighted) -> list:
+    """``(world, best tricks with the talon[, (discard mask, trump)])`` per solved world (the
+    per-talon path also gets the best declaration). Without weights they depend only on the
+    seat's hand (calls do not change the worlds), so a complete run is kept for the seat's next
+    call in the same auction (a small LRU cache keyed by rules, seat, hand, samples and seed)."""
+    grouped = weighted.grouped
+    key = (v.rules, v.seat, tuple(v.hand), worlds.requested, seed, grouped)
+    cacheable = weighted.mode == WeightMode.UNIFORM
     with _CACHE_LOCK:
-        if key in _CACHE:
+        if cacheable and key in _CACHE:
             _CACHE.move_to_end(key)
             return _CACHE[key]
     layout = worlds.layout
@@ -193,9 +238,13 @@ def _best_declarations(v, worlds, seed: int, budget) -> list:
         check(results)
         return results
 
-    solved = [(w, r.tricks)
-              for w, (r,) in solve_worlds(worlds.iterator, worlds.requested, items_of, call, budget)]
-    if len(solved) == min(worlds.requested, worlds.count):
+    count = worlds.requested if weighted.mode == WeightMode.UNIFORM else weighted.drawn
+    done = solve_worlds(iter(weighted.worlds), count, items_of, call, budget)
+    if grouped:
+        solved = [(w, r.tricks, (cards_to_mask(Card(c) for c in r.discard), r.trump)) for w, (r,) in done]
+    else:
+        solved = [(w, r.tricks) for w, (r,) in done]
+    if cacheable and len(solved) == min(worlds.requested, worlds.count):
         with _CACHE_LOCK:
             _CACHE[key] = solved
             if len(_CACHE) > CACHE_SIZE:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 
+from ..errors import OptionError
 from ..options import check_samples, check_seed
 from .batch import Budget
 from .sampling import Layout, World
@@ -50,6 +51,8 @@ class HintResult:
     seed: int
     consistent: int  # consistent worlds in all
     elapsed: float = field(default=0.0, compare=False)  # seconds (not in to_dict: not deterministic)
+    weighting: Dict[str, Any] = field(default_factory=dict)  # inference, weights, drawn, ess (to_dict)
+    weighted: Any = field(default=None, compare=False, repr=False)  # the Weighted worlds (for the arena)
 
     @property
     def exhaustive(self) -> bool:
@@ -58,6 +61,19 @@ class HintResult:
     def frame(self) -> Dict[str, Any]:
         return {"seat": self.seat, "worlds": self.worlds, "samples": self.samples, "seed": self.seed,
                 "consistent_worlds": self.consistent, "exhaustive": self.exhaustive}
+
+
+def check_flag(value: object, name: str = "inference") -> bool:
+    """A yes/no option must be a bool (not 0/1 or a string)."""
+    if not isinstance(value, bool):
+        raise OptionError(f"{name} must be true or false, not {value!r}")
+    return value
+
+
+def settle(x: float) -> float:
+    """A weighted average without its float noise (10.000000000000004 -> 10.0): weights make sums
+    inexact in the last bits, far below the sampling error."""
+    return round(x, 10)
 
 
 def rnd(x: float) -> float:

@@ -32,9 +32,10 @@ from ..auction import MEKSIKO
 from ..cards import Card, Suit, cards_to_mask
 from ..errors import MeksikoError
 from ..deal import Phase
-from .common import DEFAULT_SAMPLES, HintResult, rnd, start
+from .common import DEFAULT_SAMPLES, HintResult, check_flag, rnd, settle, start
 from .batch import TT_BYTES, Budget, check, solve_worlds
 from .outcome import Scorer
+from .weights import WeightMode, draw, weighted_frame
 
 SCREEN_WORLDS = 12  # worlds of the screening analysis
 SCREEN_KEEP = 10  # candidates solved exactly on the first STAGE_WORLDS worlds
@@ -66,7 +67,7 @@ class DiscardHint(HintResult):
     candidates: int = 0  # distinct (discard, trump) candidates after merging equivalent cards
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"hint": "discard", **self.frame(), "contract": self.contract,
+        return {"hint": "discard", **self.frame(), **self.weighting, "contract": self.contract,
                 "discard": [str(c) for c in self.discard], "trump": str(self.trump),
                 "candidates": self.candidates, "options": [o.to_dict() for o in self.options]}
 
@@ -96,10 +97,13 @@ def discard_classes(twelve: int) -> List[int]:
 
 
 def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-                 time_budget_ms: Optional[float] = None, checkpoint: Optional[Callable[[], None]] = None
-                 ) -> DiscardHint:
-    """The discard hint for the declarer in ``view`` (a View, dict, JSON text or SeatView)."""
+                 time_budget_ms: Optional[float] = None, inference: bool = True,
+                 checkpoint: Optional[Callable[[], None]] = None) -> DiscardHint:
+    """The discard hint for the declarer in ``view`` (a View, dict, JSON text or SeatView);
+    ``inference=False``: uniform worlds."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
+    weighted = draw(v, worlds, seed, budget, check_flag(inference))
+    source = iter(weighted.worlds)
     if v.phase != Phase.DECLARE:
         raise MeksikoError(f"no discard to make: the deal is in the {v.phase} phase")
     if v.seat != v.declarer:
@@ -111,7 +115,7 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     discards = [0] if meksiko else discard_classes(twelve)
     candidates: List[Tuple[int, int]] = [(d, t) for t in range(4) for d in discards]
     scorer = Scorer(v.profile, v.scoring, seat, v.contract, seat, v.totals)
-    total = worlds.requested
+    total = worlds.requested if weighted.mode == WeightMode.UNIFORM else weighted.drawn
     pool: List[object] = []  # worlds drawn so far, in order
 
     def take(n: int) -> None:
@@ -121,18 +125,22 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     def drawn(upto: int):
         """The worlds from the end of the pool up to ``upto``, drawn one at a time as asked for."""
         while len(pool) < upto:
-            world = next(worlds.iterator, None)
+            world = next(source, None)
             if world is None:
                 return
             pool.append(world)
             yield world
 
     def ranking(rows: Dict[Tuple[int, int], List[int]], n: int):
+        wts = [weighted.of(w) for w in pool[:n]]
+
         def key(cand: Tuple[int, int]) -> tuple:
             vals = rows[cand][:n]
             discard = [c for c in range(32) if cand[0] >> c & 1]
             order = (-cand[1],) + tuple(-(c & 7) * 4 - (c >> 3) for c in discard)  # lower discard first
-            return (sum(scorer.score(t) for t in vals), sum(scorer.makes(t) for t in vals), sum(vals)) + order
+            return (sum(w * scorer.score(t) for w, t in zip(wts, vals)),
+                    sum(w * scorer.makes(t) for w, t in zip(wts, vals)),
+                    sum(w * t for w, t in zip(wts, vals))) + order
         return key
 
     alive = candidates
@@ -197,12 +205,16 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     n = min(len(values[c]) for c in alive)
     ranked = sorted(alive, key=ranking(values, n), reverse=True)
     options = []
+    wts = [weighted.of(w) for w in pool[:n]]
+    z = sum(wts)
     for d, t in ranked:
         vals = values[(d, t)][:n]
-        options.append(DiscardOption(tuple(sorted(Card(c) for c in range(32) if d >> c & 1)), Suit(t), sum(vals) / n,
-                                     sum(scorer.makes(x) for x in vals) / n,
-                                     sum(scorer.score(x) for x in vals) / n))
+        options.append(DiscardOption(tuple(sorted(Card(c) for c in range(32) if d >> c & 1)), Suit(t),
+                                     settle(sum(w * x for w, x in zip(wts, vals)) / z),
+                                     settle(sum(w * scorer.makes(x) for w, x in zip(wts, vals)) / z),
+                                     settle(sum(w * scorer.score(x) for w, x in zip(wts, vals)) / z)))
     best = options[0]
-    return DiscardHint(seat=seat, worlds=n, samples=total, seed=seed, consistent=worlds.count,
+    return DiscardHint(seat=seat, worlds=n, samples=worlds.requested, seed=seed, consistent=worlds.count,
                        elapsed=budget.elapsed(), discard=best.discard, trump=best.trump, options=options,
-                       contract=v.contract, candidates=len(candidates))
+                       contract=v.contract, candidates=len(candidates), weighted=weighted,
+                       weighting=weighted_frame(weighted, pool[:n], inference))

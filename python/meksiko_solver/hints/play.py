@@ -27,9 +27,10 @@ from .. import engine
 from ..cards import Card, Suit
 from ..errors import MeksikoError
 from ..deal import Phase
-from .common import DEFAULT_SAMPLES, HintResult, rnd, start
+from .common import DEFAULT_SAMPLES, HintResult, check_flag, rnd, settle, start
 from .batch import TT_BYTES, check, solve_worlds
 from .outcome import Scorer
+from .weights import draw, weighted_frame
 
 TIE_BREAK = ("declarer: expected score, then probability of making, then expected tricks; "
              "defender: probability of defeat, then fewer expected declarer tricks, then own expected "
@@ -59,15 +60,16 @@ class PlayHint(HintResult):
     contract: str = ""
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"hint": "play", **self.frame(), "declarer": self.declarer, "contract": self.contract,
+        return {"hint": "play", **self.frame(), **self.weighting, "declarer": self.declarer, "contract": self.contract,
                 "card": str(self.card), "options": [o.to_dict() for o in self.options],
                 "tie_break": TIE_BREAK}
 
 
 def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-              time_budget_ms: Optional[float] = None, checkpoint: Optional[Callable[[], None]] = None
-              ) -> PlayHint:
-    """The play hint for the seat to play in ``view`` (a View, dict, JSON text or SeatView)."""
+              time_budget_ms: Optional[float] = None, inference: bool = True,
+              checkpoint: Optional[Callable[[], None]] = None) -> PlayHint:
+    """The play hint for the seat to play in ``view`` (a View, dict, JSON text or SeatView);
+    ``inference=False``: uniform worlds."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     if v.phase != Phase.PLAY:
         raise MeksikoError(f"no card to play: the deal is in the {v.phase} phase")
@@ -87,24 +89,28 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         check(results)
         return results
 
-    solved = solve_worlds(worlds.iterator, worlds.requested, items_of, call, budget)
+    weighted = draw(v, worlds, seed, budget, check_flag(inference))
+    solved = solve_worlds(iter(weighted.worlds), worlds.requested if weighted.drawn == 0 else weighted.drawn,
+                          items_of, call, budget)
     scorer = Scorer(v.profile, v.scoring, v.seat, v.contract, v.declarer, v.totals)
     declaring = v.seat == v.declarer
     won = v.tricks_won
     partner = 3 - v.seat - v.declarer if not declaring else v.seat
     sums = {c.index: [0, 0, 0.0, 0] for c in legal}  # tricks, makes, score, best
-    for _, (result,) in solved:
+    n = 0.0  # total weight
+    for world, (result,) in solved:
+        w = weighted.of(world)
+        n += w
         values = dict(result.card_values)
         side_best = max(values.values()) if declaring else min(values.values())
         for card, value in values.items():
             total = won[v.declarer] + value
             acc = sums[card]
-            acc[0] += total
-            acc[1] += scorer.makes(total)
-            acc[2] += (scorer.score(total) if declaring
-                       else scorer.defender_expected(total, won[v.seat], won[partner]))
-            acc[3] += value == side_best
-    n = len(solved)
+            acc[0] += w * total
+            acc[1] += w * scorer.makes(total)
+            acc[2] += w * (scorer.score(total) if declaring
+                           else scorer.defender_expected(total, won[v.seat], won[partner]))
+            acc[3] += w * (value == side_best)
 
     def key(card: Card) -> tuple:
         tricks, makes, score, _ = sums[card.index]
@@ -112,8 +118,8 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         return side + (-card.rank, -card.suit)
 
     ranked = sorted(legal, key=key, reverse=True)
-    options = [CardOption(c, sums[c.index][0] / n, sums[c.index][1] / n, sums[c.index][2] / n,
-                          sums[c.index][3] / n) for c in ranked]
-    return PlayHint(seat=v.seat, worlds=n, samples=worlds.requested, seed=seed, consistent=worlds.count,
+    options = [CardOption(c, *(settle(x / n) for x in sums[c.index])) for c in ranked]
+    return PlayHint(seat=v.seat, worlds=len(solved), samples=worlds.requested, seed=seed, consistent=worlds.count,
                     elapsed=budget.elapsed(), card=ranked[0], options=options,
-                    declarer=v.declarer, contract=v.contract)
+                    declarer=v.declarer, contract=v.contract, weighted=weighted,
+                    weighting=weighted_frame(weighted, [w for w, _ in solved], inference))

@@ -34,12 +34,19 @@ class HintPolicy:
     costs at most the seat's total). Off by default: the policy plays for the deal's score, which
     is what the arena measures (``play_deal`` shows totals of 0 that stand for no real game).
     A decision with a single legal option is made without a hint.
+
+    ``inference``: weight the worlds by the models of the other seats (on by default);
+    ``per_world_declaration``: the bid hint lets the declarer choose discard and trump knowing
+    each world (the double-dummy upper bound; today's engine before issue 13). The arena's
+    ``hint-uniform`` is ``inference=False, per_world_declaration=True``.
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
-                 on_hint: Optional[HintLog] = None, use_totals: bool = False) -> None:
+                 on_hint: Optional[HintLog] = None, use_totals: bool = False, inference: bool = True,
+                 per_world_declaration: bool = False) -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
+        self.inference, self.per_world_declaration = inference, per_world_declaration
 
     def _seed(self, sv: SeatView) -> int:
         return (self.seed * 1_000_003 + sv.seat * 10_007 + len(sv.played) * 101 + (sv.phase == Phase.PLAY)) % (1 << 62)
@@ -52,13 +59,14 @@ class HintPolicy:
         view = View.from_seat_view(sv, with_totals=self.use_totals)
         seed = self._seed(sv)
         if sv.phase == Phase.AUCTION:
-            hint = bid_hint(view, self.samples, seed, self.time_budget_ms)
+            hint = bid_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
+                            per_world_declaration=self.per_world_declaration)
             decision: object = hint.call
         elif sv.phase == Phase.DECLARE:
-            hint = discard_hint(view, self.samples, seed, self.time_budget_ms)
+            hint = discard_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference)
             decision = ([str(c) for c in hint.discard], hint.trump)
         elif sv.phase == Phase.PLAY:
-            hint = play_hint(view, self.samples, seed, self.time_budget_ms)
+            hint = play_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference)
             decision = hint.card
         else:
             raise ValueError(f"no decision to make in phase {str(sv.phase)!r}")

@@ -1,0 +1,164 @@
+"""The declarer's choice without strategy fusion: one discard and trump per talon, not per world.
+
+A bidder who wins the auction sees the talon, then discards two cards and names the trump from
+his twelve cards, once for every layout of the defenders' cards. Judging a contract by the best
+declaration *in each world* (``engine.best_declaration_batch``) lets him choose knowing the
+layout, which no declarer can: it is the double-dummy upper bound, and it is optimistic.
+
+The bid hint therefore samples worlds in *talon groups* (:func:`talon_groups`): a talon drawn
+uniformly (as the uniform sampler's marginal), then :data:`LAYOUTS_PER_TALON` layouts of the other
+hands drawn uniformly given that talon. Within a group every candidate declaration is solved on
+every layout (tricks only, ``engine.solve_batch``); the candidates are the per-world best
+declarations of the group's layouts, the rule-of-thumb declaration
+(:func:`~.heuristics.simple_declare`); a world's own best is not solved again.
+For each contract the declarer is credited with the candidate best *on average over the group's
+weighted layouts* under that contract's scoring; the contract's chance of making and expected
+score are those of that choice. Over the groups this is the self-normalised weighted average
+(the talon's posterior weight is the sum of its layouts' weights).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Dict, Iterator, List, Sequence, Tuple
+
+from .. import engine
+from .batch import TT_BYTES, Budget, check, solve_worlds
+from .heuristics import simple_declare
+from .outcome import Scorer
+from .sampling import TALON, Bucket, Layout, World
+
+LAYOUTS_PER_TALON = 8
+UPPER_BOUND = ("double-dummy upper bound: the declaration (discard and trump) chosen knowing each world; "
+               "no declarer can do this")
+Declaration = Tuple[int, int]  # (discard mask, trump)
+
+
+def _talon_bucket(layout: Layout) -> int:
+    return next(i for i, b in enumerate(layout.buckets) if b.kind == TALON)
+
+
+def conditional(layout: Layout, talon: int) -> Layout:
+    """The layouts of ``layout`` whose talon is ``talon`` (its talon bucket emptied)."""
+    tb = _talon_bucket(layout)
+    buckets = [Bucket(TALON, None, 0) if i == tb else b for i, b in enumerate(layout.buckets)]
+    cards, allowed = [], []
+    for mask, group in layout.groups:
+        for c in group:
+            if not talon >> c & 1:
+                cards.append(c)
+                allowed.append(mask & ~(1 << tb))
+    return Layout(buckets, cards, allowed)
+
+
+def talon_groups(layout: Layout, seed: int) -> Iterator[World]:
+    """Worlds in groups of :data:`LAYOUTS_PER_TALON` sharing a talon: distinct talons, each drawn
+    as the talon of a uniform world, then uniform distinct layouts given it."""
+    tb = _talon_bucket(layout)
+    rng = random.Random(seed)
+    seen: set = set()
+    misses = 0
+    group = 0
+    while misses < 200:  # every talon seen (a tiny layout): stop
+        talon = layout.draw(rng)[tb]
+        if talon in seen:
+            misses += 1
+            continue
+        misses = 0
+        seen.add(talon)
+        for world in conditional(layout, talon).sample(LAYOUTS_PER_TALON, seed * 1_000_003 + group):
+            yield tuple(talon if i == tb else m for i, m in enumerate(world))
+        group += 1
+
+
+
+
+@dataclass
+class ChosenDeclarations:
+    """Per talon group: the worlds' indices (into the solved list) and each candidate's tricks."""
+
+    groups: List[Tuple[List[int], Dict[Declaration, List[int]]]]
+    size: int  # worlds covered (a prefix of the solved list)
+
+    def _choose(self, weight: Sequence[float], value) -> Tuple[float, float]:
+        made = score = 0.0
+        for idx, cands in self.groups:
+            best = max(cands.values(), key=lambda vals: value(vals, idx, weight))
+            s, m, _ = value(best, idx, weight)
+            score += s
+            made += m
+        return made, score
+
+    def contract(self, scorer: Scorer, weight: Sequence[float]) -> Tuple[float, float]:
+        """(weighted makes, weighted score) of the contract with the declaration chosen per talon."""
+        def value(vals, idx, w):
+            return (sum(w[i] * scorer.score(t) for i, t in zip(idx, vals)),
+                    sum(w[i] * scorer.makes(t) for i, t in zip(idx, vals)),
+                    sum(w[i] * t for i, t in zip(idx, vals)))
+        return self._choose(weight, value)
+
+    def tricks(self, weight: Sequence[float]) -> float:
+        """Weighted tricks with the declaration of most expected tricks per talon."""
+        total = 0.0
+        for idx, cands in self.groups:
+            total += max(sum(weight[i] * t for i, t in zip(idx, vals)) for vals in cands.values())
+        return total
+
+
+def chosen_declarations(view, layout: Layout, solved: Sequence[tuple], budget: Budget) -> ChosenDeclarations:
+    """Solve every candidate declaration of each talon group on the group's layouts.
+
+    ``solved``: ``(world, best tricks, (discard mask, trump))`` in group order."""
+    seat = view.seat
+    tb = _talon_bucket(layout)
+    order: List[int] = []
+    members: Dict[int, List[int]] = {}
+    for i, (world, _, _) in enumerate(solved):
+        t = world[tb]
+        if t not in members:
+            members[t] = []
+            order.append(t)
+        members[t].append(i)
+    candidates: Dict[int, List[Declaration]] = {}
+    for t in order:
+        deal = view.world_deal(layout, solved[members[t][0]][0])
+        twelve = deal["hands"][seat] | t
+        cands = [solved[i][2] for i in members[t] if solved[i][2][1] in range(4)]
+        candidates[t] = list(dict.fromkeys(cands + [simple_declare(twelve)]))
+
+    def items_of(i: int) -> list:
+        world, _, own_best = solved[i]
+        hands = list(view.world_deal(layout, world)["hands"])
+        twelve = hands[seat] | world[tb]
+        out = []
+        for d, trump in candidates[world[tb]]:
+            if (d, trump) == own_best:
+                continue  # its value in this world is the best, already known
+            h = list(hands)
+            h[seat] = twelve & ~d
+            out.append((h, trump, seat, seat, []))
+        return out
+
+    def call(items: list) -> list:
+        results = engine.solve_batch(items, False, False, 0, TT_BYTES)
+        check(results)
+        return results
+
+    done = solve_worlds(iter(range(len(solved))), len(solved), items_of, call, budget)
+    size = len(done)
+    values: Dict[int, Dict[Declaration, List[int]]] = {t: {c: [] for c in candidates[t]} for t in order}
+    for i, results in done:
+        t = solved[i][0][tb]
+        it = iter(results)
+        for cand in candidates[t]:
+            values[t][cand].append(solved[i][1] if cand == solved[i][2] else next(it).tricks)
+    groups = []
+    for t in order:
+        idx = [i for i in members[t] if i < size]
+        if idx:
+            groups.append((idx, {c: v[:len(idx)] for c, v in values[t].items()}))
+    return ChosenDeclarations(groups, size)
+
+
+__all__ = ["LAYOUTS_PER_TALON", "UPPER_BOUND", "ChosenDeclarations", "chosen_declarations", "talon_groups"]

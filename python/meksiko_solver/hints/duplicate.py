@@ -1,0 +1,290 @@
+"""The duplicate arena: two policies compared on the same deals, seat by seat.
+
+Deal i is dealt from ``random.Random(seed * 1_000_003 + i)`` with dealer ``i % 3``. It is played
+four times: once with B in all three seats (the *base* game), and for each seat k once with A in
+seat k and B in the other two. For each seat-deal (i, k) the paired difference is
+
+    A's deal score in seat k (A's game k)  -  B's deal score in seat k (the base game)
+
+on the same cards, so the luck of the deal cancels. Reported: the mean paired difference with
+its 95% confidence interval (normal approximation over seat-deals; overall also clustered by
+deal, since a deal's three differences are not independent), per role (the role seat k had in
+A's game: declarer or defender) and overall; the contracts each policy declared and made on
+those seat-deals; the Brier score and a reliability table of each hint policy's bid P(make) for
+the contract it ended up declaring, against whether it made it when played; and the inference
+quality: the mean log-likelihood ratio of the true hidden layout, weighted against uniform, at
+each hint with model weights (positive: the weights moved probability toward the truth).
+
+Policies: ``hint`` (weighted worlds, the declaration chosen per talon), ``hint-uniform`` (the
+engine before issue 13: uniform worlds, per-world best declaration) and ``baseline``; and two
+ablations that change one of the two at a time: ``hint-fusion`` (weighted worlds, per-world best
+declaration) and ``hint-no-inference`` (uniform worlds, declaration chosen per talon).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from math import sqrt
+from statistics import mean, pstdev
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from ..auction import MEKSIKO
+from ..cards import cards_to_mask
+from ..deal import Phase
+from ..errors import MeksikoError
+from ..game import play_deal
+from ..options import check_samples, check_seed
+from ..record import DealRecord
+from ..rules import get_rules
+from .inference import true_world
+from .policy import BaselinePolicy, HintPolicy
+
+DUPLICATE_POLICIES = ("hint", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference")
+ROLES = ("declarer", "defender")
+Z95 = 1.959964
+
+
+def make_policy(name: str, samples: int, seed: int, on_hint=None):
+    if name == "hint":
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint)
+    if name == "hint-uniform":
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False, per_world_declaration=True)
+    if name == "baseline":
+        return BaselinePolicy()
+    if name == "hint-fusion":  # ablation: weighted worlds, per-world best declaration
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, per_world_declaration=True)
+    if name == "hint-no-inference":  # ablation: uniform worlds, declaration chosen per talon
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False)
+    raise MeksikoError(f"unknown policy {name!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")
+
+
+def parse_pair(value: object) -> Tuple[str, str]:
+    """Two policy names ``A,B`` (a string or a list)."""
+    names = [n.strip() for n in value.split(",")] if isinstance(value, str) else list(value)  # type: ignore[call-overload]
+    if len(names) != 2:
+        raise MeksikoError(f"policies: the duplicate arena compares two policies A,B, not {len(names)}: "
+                           f"{', '.join(map(str, names))}")
+    for n in names:
+        if n not in DUPLICATE_POLICIES:
+            raise MeksikoError(f"unknown policy {n!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")
+    return names[0], names[1]
+
+
+def interval(values: Sequence[float]) -> Dict[str, Any]:
+    """Mean, 95% confidence interval (normal approximation) and count."""
+    n = len(values)
+    if n == 0:
+        return {"n": 0, "mean": None, "ci95": None}
+    m = mean(values)
+    half = Z95 * pstdev(values) / sqrt(n - 1) if n > 1 else float("inf")
+    return {"n": n, "mean": round(m, 4), "ci95": [round(m - half, 4), round(m + half, 4)]}
+
+
+def clustered(per_deal: Sequence[Sequence[float]]) -> Dict[str, Any]:
+    """Mean over seat-deals with the CI from the deals' sums (the deal is the independent unit)."""
+    sums = [sum(d) for d in per_deal]
+    n = sum(len(d) for d in per_deal)
+    if not sums or n == 0:
+        return {"n": 0, "mean": None, "ci95": None}
+    k = n / len(sums)  # seat-deals per deal
+    m = sum(sums) / n
+    half = Z95 * pstdev(sums) / sqrt(len(sums) - 1) / k if len(sums) > 1 else float("inf")
+    return {"n": n, "deals": len(sums), "mean": round(m, 4), "ci95": [round(m - half, 4), round(m + half, 4)]}
+
+
+def brier(pairs: Sequence[Tuple[float, float]]) -> Dict[str, Any]:
+    """Brier score and a ten-bin reliability table of (probability, outcome) pairs."""
+    if not pairs:
+        return {"predictions": 0}
+    bins: Dict[int, List[Tuple[float, float]]] = {b: [] for b in range(10)}
+    for p, o in pairs:
+        bins[min(int(p * 10), 9)].append((p, o))
+    table = [{"from": b / 10, "to": (b + 1) / 10, "count": len(rows),
+              "predicted": round(mean(p for p, _ in rows), 4) if rows else None,
+              "observed": round(mean(o for _, o in rows), 4) if rows else None} for b, rows in bins.items()]
+    return {"predictions": len(pairs), "brier": round(mean((p - o) ** 2 for p, o in pairs), 4),
+            "reliability": table}
+
+
+@dataclass
+class Played:
+    """One played deal: its record, the policy per seat and what the hints logged."""
+
+    deal: int
+    game: str  # "base", or "A in seat k"
+    policies: List[str]
+    record: DealRecord
+    hints: List[Tuple[str, Any, Any]] = field(default_factory=list)  # (phase, view, hint) of hint policies
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"deal": self.deal, "game": self.game, "policies": self.policies, "record": self.record.to_dict(),
+                "scores": list(self.record.scores or ())}
+
+
+@dataclass
+class DuplicateResult:
+    deals: int
+    seed: int
+    policies: Tuple[str, str]
+    samples: int
+    rules: str
+    mode: str
+    summary: Dict[str, Any]
+    played: List[Played] = field(default_factory=list, repr=False)
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"deals": [p.to_dict() for p in self.played], "summary": self.summary}
+
+    def __str__(self) -> str:
+        s = self.summary
+        a, b = self.policies
+        lines = [f"duplicate arena: {self.deals} deals, seed {self.seed}, A={a} vs B={b}, "
+                 f"{self.rules}/{self.mode}, hint samples {self.samples}",
+                 "paired difference A - B per seat-deal (points), 95% CI:"]
+        for key in ("overall",) + ROLES:
+            d = s["paired_difference"][key]
+            ci = "-" if d["ci95"] is None else f"[{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}]"
+            m = "-" if d["mean"] is None else f"{d['mean']:+.3f}"
+            lines.append(f"  {key:<9} n={d['n']:<5} mean {m}  CI {ci}")
+        d = s["paired_difference"]["overall_clustered_by_deal"]
+        if d["ci95"] is not None:
+            lines.append(f"  overall, CI clustered by deal: [{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}]")
+        for name in (a, b):
+            c = s["contracts"][name]
+            lines.append(f"  {name}: declared {c['declared']}, made {c['made']}"
+                         + (f" ({100 * c['made'] / c['declared']:.1f}%)" if c["declared"] else ""))
+        for name in (a, b):
+            cal = s["calibration"].get(name)
+            if cal and cal.get("predictions"):
+                lines.append(f"  {name}: bid P(make) Brier {cal['brier']:.4f} over {cal['predictions']} played contracts; "
+                             "reliability " + ", ".join(f"[{r['from']:.1f},{r['to']:.1f}) n={r['count']} "
+                                                        f"p={r['predicted']:.2f} obs={r['observed']:.2f}"
+                                                        for r in cal["reliability"] if r["count"]))
+        for name in (a, b):
+            inf = s["inference"].get(name)
+            if inf and inf.get("hints"):
+                lines.append(f"  {name}: inference, mean log-likelihood ratio of the true layout "
+                             f"{inf['mean_llr']:+.3f} over {inf['hints']} weighted hints (by phase: "
+                             + ", ".join(f"{k} {v['mean_llr']:+.3f} n={v['hints']}" for k, v in inf["by_phase"].items())
+                             + ")")
+        return "\n".join(lines)
+
+
+def _hands_now(record: DealRecord, view) -> Tuple[List[int], int, int]:
+    """The real hands at the view's moment, the talon and the discard (masks)."""
+    hands = [cards_to_mask(h) for h in record.hands]
+    talon, discard = cards_to_mask(record.talon), cards_to_mask(record.discard)
+    d = record.declarer
+    if view.phase == Phase.PLAY and d is not None and record.contract != MEKSIKO:
+        hands[d] = (hands[d] | talon) & ~discard
+    for s, c in view.played:
+        hands[s] &= ~c.mask
+    return hands, talon, discard
+
+
+def _llr(record: DealRecord, view, hint) -> Optional[float]:
+    weighted = getattr(hint, "weighted", None)
+    if weighted is None or weighted.evidence is None:
+        return None
+    hands, talon, discard = _hands_now(record, view)
+    world = true_world(view, weighted.evidence.layout, hands, talon, discard)
+    return weighted.log_likelihood_ratio(world)
+
+
+def run_duplicate(deals: int = 100, seed: int = 0, policies: object = "hint,hint-uniform", samples: int = 50,
+                  rules: Optional[str] = None, mode: Optional[str] = None,
+                  progress: Optional[Callable[[int, int], None]] = None) -> DuplicateResult:
+    """Play ``deals`` seeded deals in duplicate between the policies ``A,B`` and judge them."""
+    check_samples(deals, "deals")
+    check_samples(samples)
+    check_seed(seed)
+    a, b = parse_pair(policies)
+    profile = get_rules(rules)
+    scoring = profile.mode(mode)
+    played: List[Played] = []
+    diffs: Dict[str, List[float]] = {r: [] for r in ROLES}
+    per_deal: List[List[float]] = []
+    contracts = {a: {"declared": 0, "made": 0}, b: {"declared": 0, "made": 0}}
+    if a == b:
+        contracts = {a: {"declared": 0, "made": 0}}
+    calib: Dict[str, List[Tuple[float, float]]] = {a: [], b: []}
+    llrs: Dict[str, List[Tuple[str, float]]] = {a: [], b: []}
+
+    def game(i: int, names: List[str], label: str) -> Played:
+        log: List[Tuple[int, str, Any, Any]] = []
+        seats = []
+        for s, name in enumerate(names):
+            def on_hint(phase, view, hint, s=s):
+                log.append((s, phase, view, hint))
+            seats.append(make_policy(name, samples, seed, on_hint))
+        record = play_deal(seats, dealer=i % 3, seed=random.Random(seed * 1_000_003 + i), rules=profile,
+                           mode=scoring.name)
+        p = Played(i, label, list(names), record, [(names[s], ph, (v, h)) for s, ph, v, h in log])
+        return p
+
+    def judge(p: Played, seats: Sequence[int]) -> None:
+        """Contracts, calibration and inference of the seats counted for their policy."""
+        record = p.record
+        d = record.declarer
+        assert d is not None and record.contract is not None
+        made = record.tricks_won[d] >= record.contract.tricks_needed
+        last_bid = {}
+        for name, phase, (view, hint) in p.hints:
+            if view.seat not in seats:
+                continue
+            if phase == Phase.AUCTION:
+                last_bid[view.seat] = hint
+            r = _llr(record, view, hint)
+            if r is not None:
+                llrs[name].append((str(phase), r))
+        if d in seats:
+            name = p.policies[d]
+            contracts[name]["declared"] += 1
+            contracts[name]["made"] += made
+            hint = last_bid.get(d)
+            if hint is not None:
+                calib[name].append((hint.predictions[record.contract], float(made)))
+
+    for i in range(deals):
+        base = game(i, [b, b, b], "base")
+        played.append(base)
+        judge(base, (0, 1, 2))
+        base_scores = base.record.scores
+        assert base_scores is not None
+        this: List[float] = []
+        for k in range(3):
+            names = [b, b, b]
+            names[k] = a
+            p = game(i, names, f"A in seat {k}")
+            played.append(p)
+            judge(p, (k,))
+            scores = p.record.scores
+            assert scores is not None
+            diff = float(scores[k] - base_scores[k])
+            diffs["declarer" if p.record.declarer == k else "defender"].append(diff)
+            this.append(diff)
+        per_deal.append(this)
+        if progress:
+            progress(i + 1, deals)
+
+    everything = [x for d in per_deal for x in d]
+    summary: Dict[str, Any] = {
+        "deals": deals, "seed": seed, "policies": {"A": a, "B": b}, "samples": samples,
+        "rules": profile.name, "mode": scoring.name,
+        "paired_difference": {"overall": interval(everything), **{r: interval(diffs[r]) for r in ROLES},
+                              "overall_clustered_by_deal": clustered(per_deal)},
+        "contracts": contracts,
+        "calibration": {n: brier(calib[n]) for n in dict.fromkeys((a, b)) if n != "baseline"},
+        "inference": {},
+    }
+    for n in dict.fromkeys((a, b)):
+        rows = llrs[n]
+        if n == "baseline":
+            continue
+        by: Dict[str, List[float]] = {}
+        for ph, r in rows:
+            by.setdefault(ph, []).append(r)
+        summary["inference"][n] = {"hints": len(rows), "mean_llr": round(mean(r for _, r in rows), 4) if rows else None,
+                                   "by_phase": {k: {"hints": len(v), "mean_llr": round(mean(v), 4)} for k, v in by.items()}}
+    return DuplicateResult(deals, seed, (a, b), samples, profile.name, scoring.name, summary, played)

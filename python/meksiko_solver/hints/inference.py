@@ -1,0 +1,136 @@
+"""The evidence in a view and its likelihood in one world: what the other seats did, given the
+cards that world gives them.
+
+A view records the other seats' calls, (for a defender) the fact that the declarer discarded
+two unseen cards after naming his trump, and their cards played. In one world (a layout of the
+unseen cards) each has a probability under the models:
+
+* every call of another seat with a choice: :mod:`.bidding_model` (a function of that seat's
+  ten dealt cards in the world; no solving);
+* the declarer's hidden discard, in a defender's view of a numeric contract:
+  :func:`.play_model.discard_log_probability` of the world's discard given the declarer's
+  twelve cards and his trump (no solving);
+* the last :data:`~.play_model.LOOKBACK` cards played by the other seats: the softmax of
+  :mod:`.play_model` over the double-dummy values of that seat's legal cards in the world
+  (one solve with card values per card per world, batched on every core).
+
+The log-likelihood of the world is their sum. The models see the other seats only; the viewer's
+own calls and cards are the same in every world and cancel in the normalisation.
+"""
+
+from __future__ import annotations
+
+from typing import List, Sequence, Tuple
+
+from .. import engine
+from ..auction import MEKSIKO
+from ..cards import Card, Suit, cards_to_mask
+from ..deal import Phase
+from ..play import trick_winner
+from .batch import TT_BYTES, Budget, check, solve_worlds
+from .bidding_model import auction_steps, steps_log_likelihood
+from .play_model import LOOKBACK, card_log_probability, discard_log_probability
+from .sampling import DISCARD, HAND, TALON, Layout, World
+from .view import View
+
+
+class Evidence:
+    """What the other seats did in ``view``, as far as the models explain it (``any``: something)."""
+
+    def __init__(self, view: View, layout: Layout) -> None:
+        self.view, self.layout = view, layout
+        others = [s for s in range(3) if s != view.seat]
+        self.others = others
+        self.steps = auction_steps(view.dealer, view.auction, others, view.rules)
+        self.auction = bool(self.steps)
+        self.discard = (view.declarer is not None and view.seat != view.declarer and view.talon is not None
+                        and view.contract != MEKSIKO and view.phase in (Phase.PLAY, Phase.DONE))
+        self.trump = Suit.NO_TRUMP if view.trump is None else int(view.trump)
+        # The cards of the other seats to weigh, with the position each was played from.
+        self.plays: List[Tuple[int, int, int, List[int], List[int]]] = []  # (seat, card, leader, trick, before[3])
+        leader = view.declarer
+        trick: List[int] = []
+        before = [0, 0, 0]
+        steps = []
+        for who, card in view.played:
+            steps.append((who, card.index, leader, list(trick), list(before)))
+            before[who] |= card.mask
+            trick.append(card.index)
+            if len(trick) == 3:
+                leader = trick_winner([Card(c) for c in trick], leader, view.trump)
+                trick = []
+        self.plays = [s for s in steps if s[0] != view.seat][-LOOKBACK:] if view.played else []
+        self.any = self.auction or self.discard or bool(self.plays)
+
+    def _cheap(self, world: World) -> float:
+        """The auction and discard terms (no solving)."""
+        v = self.view
+        total = 0.0
+        deal = v.world_deal(self.layout, world)
+        if self.auction:
+            total += steps_log_likelihood(self.steps, deal["hands"])
+        if self.discard:
+            d = v.declarer
+            assert d is not None
+            twelve = deal["hands"][d] | deal["talon"]
+            total += discard_log_probability(twelve, deal["discard"], self.trump)
+        return total
+
+    def log_weights(self, worlds: Sequence[World], budget: Budget) -> List[float]:
+        """The log-likelihood of the evidence in each world; fewer than given (a prefix) if the
+        budget runs out while solving the play model's positions."""
+        if not self.plays:
+            return [self._cheap(w) for w in worlds]
+        v = self.view
+        assert v.declarer is not None
+        played_by = [cards_to_mask(v.played_by(s)) for s in range(3)]
+
+        def items_of(world: World) -> list:
+            now = v.world_hands(self.layout, world)
+            start = [now[s] | played_by[s] for s in range(3)]
+            out = []
+            for who, card, leader, trick, before in self.plays:
+                hands = [start[s] & ~before[s] for s in range(3)]
+                out.append((hands, self.trump, v.declarer, leader, trick))
+            return out
+
+        def call(items: list) -> list:
+            results = engine.solve_batch(items, True, False, 0, TT_BYTES)
+            check(results)
+            return results
+
+        solved = solve_worlds(iter(worlds), len(worlds), items_of, call, budget, min_worlds=1)
+        out = []
+        for world, results in solved:
+            total = self._cheap(world)
+            for (who, card, _, _, _), r in zip(self.plays, results):
+                values = dict(r.card_values)
+                if len(values) > 1:
+                    total += card_log_probability(values, card, who == v.declarer)
+            out.append(total)
+        return out
+
+    def log_weight(self, world: World) -> float:
+        """The log-likelihood of one world (the arena's true layout)."""
+        return self.log_weights([world], Budget(None))[0]
+
+
+def true_world(view: View, layout: Layout, hands_now: Sequence[int], talon: int, discard: int) -> World:
+    """The real deal as a world of ``layout``: one mask per bucket (for measuring inference)."""
+    unseen = 0
+    for _, cards in layout.groups:
+        for c in cards:
+            unseen |= 1 << c
+    out = []
+    for bucket in layout.buckets:
+        if bucket.kind == HAND:
+            out.append(hands_now[bucket.seat] & unseen)  # type: ignore[index]
+        elif bucket.kind == TALON:
+            out.append(talon & unseen)
+        else:
+            assert bucket.kind == DISCARD
+            out.append(discard & unseen)
+    return tuple(out)
+
+
+__all__ = ["Evidence", "true_world"]

@@ -1,0 +1,70 @@
+"""A model of card play and of the declarer's hidden discard, as seen by the other seats.
+
+**Card play.** P(card | the player's position) is a softmax over the double-dummy values of that
+player's legal cards *in the world being weighted*, from his side's point of view (the
+declarer's tricks for the declarer, minus them for a defender), with a temperature
+``temperature`` fitted by maximum likelihood to the hint policy's own cards (judged in the real
+deal), mixed with a floor ``floor`` shared evenly among the legal cards (a card the model thinks
+a blunder makes a world less likely, never impossible):
+
+    P(card) = (1 - floor) * exp(v_card / T) / sum_legal exp(v / T) + floor / n_legal
+
+Only the last ``LOOKBACK`` cards of the other seats are modelled (cards before them carry their
+voids through the sampler, not through weights): one double-dummy solve with card values per
+modelled card per world, which is the cost of the play model. A forced card (one legal card)
+says nothing and costs nothing.
+
+**The hidden discard** (a defender's view of a numeric contract). P(discard | the declarer's
+twelve cards in that world, his named trump): a softmax over minus the summed
+:func:`~meksiko_solver.hints.heuristics.keep_value` of the two cards (low side cards of short
+suits go first), over the 66 pairs, with a temperature fitted to the hint policy's own discards.
+Cost: 66 pair values per world, no solving.
+
+>>> from math import isclose
+>>> p = card_probabilities({1: 5, 2: 4}, declaring=True, params={"temperature": 0.5, "floor": 0.0})
+>>> isclose(p[1] + p[2], 1.0) and p[1] > p[2]
+True
+"""
+
+from __future__ import annotations
+
+from math import exp, log
+from typing import Any, Dict, Mapping
+
+from .bidding_model import parameters
+from .heuristics import keep_value
+
+#: Cards of the other seats, counted back from the latest, that the play model weighs.
+LOOKBACK = 2
+
+
+def card_probabilities(values: Mapping[int, int], declaring: bool, params: Mapping[str, Any]) -> Dict[int, float]:
+    """P(card) for every legal card given its double-dummy value (the declarer's tricks)."""
+    t = params["temperature"]
+    sign = 1.0 if declaring else -1.0
+    top = max(sign * v for v in values.values())
+    e = {c: exp((sign * v - top) / t) for c, v in values.items()}
+    z = sum(e.values())
+    floor = params["floor"]
+    n = len(values)
+    return {c: (1.0 - floor) * x / z + floor / n for c, x in e.items()}
+
+
+def card_log_probability(values: Mapping[int, int], card: int, declaring: bool) -> float:
+    return log(card_probabilities(values, declaring, parameters()["play"])[card])
+
+
+def discard_log_probability(twelve: int, discard: int, trump: int) -> float:
+    """log P(the declarer discards the two cards of ``discard`` | his twelve cards, his trump)."""
+    params = parameters()["discard"]
+    t = params["temperature"]
+    cards = [c for c in range(32) if twelve >> c & 1]
+    value = {c: keep_value(c, twelve, trump) for c in cards}
+    low = min(value.values())
+    e = {c: exp(-(v - low) / t) for c, v in value.items()}
+    s1 = sum(e.values())
+    z = (s1 * s1 - sum(x * x for x in e.values())) / 2  # the sum over the 66 pairs of e_a * e_b
+    a, b = [c for c in cards if discard >> c & 1]
+    floor = params["floor"]
+    pairs = len(cards) * (len(cards) - 1) // 2
+    return log((1.0 - floor) * e[a] * e[b] / z + floor / pairs)

@@ -1,0 +1,154 @@
+"""Weighted worlds: the exact uniform draw, each world weighted by the likelihood of the evidence.
+
+The sampler stays exactly uniform over the consistent layouts (:mod:`.sampling`); each world gets
+the weight w = P(what the other seats did | the cards it gives them) (:mod:`.inference`). A hint's
+figures are self-normalised importance-sampling averages, sum(w_i x_i) / sum(w_i): the posterior
+expectation under the models, with the uniform draw as proposal. The *effective sample size*
+ESS = (sum w)^2 / sum w^2 says how many uniform worlds the weighted ones are worth.
+
+Drawing: the requested ``samples`` worlds first; while their ESS falls short of ``samples``, more
+are drawn (up to :data:`MAX_DRAW` times ``samples`` in all, :data:`MAX_DRAW_SOLVED` times when
+weighing solves positions itself (the play model), and while the time budget allows).
+When there are no more layouts than that, all of them are enumerated,
+weighted and solved. Otherwise worlds whose weight is below ``PRUNE / drawn`` of the total
+(together under 1% of it) are not solved. Every weight zero (a view the models find impossible, which the floors of
+the models make all but impossible): uniform weights, and the result says so (``weights:
+"uniform-fallback"``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from itertools import islice
+from math import exp, inf, log
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence
+
+from .batch import Budget, threads
+from .common import Worlds
+from .inference import Evidence
+from .sampling import World
+from .view import View
+
+MAX_DRAW = 4  # worlds drawn and weighted, at most, per requested sample
+MAX_DRAW_SOLVED = 2  # the same when weighing itself solves (the play model)
+PRUNE = 0.01  # worlds under PRUNE / drawn of the total weight are not solved
+CHUNK = 64  # worlds drawn and weighed at a time under a time budget
+WEIGHING_SHARE = 0.5  # of the time budget, at most, for weighting (the play model's solves)
+
+
+class WeightMode(str, Enum):
+    """How a hint's worlds were weighted."""
+
+    UNIFORM = "uniform"  # inference off, or nothing to infer from
+    MODEL = "model"  # by the models of the other seats
+    FALLBACK = "uniform-fallback"  # every world weighted zero: uniform instead
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def effective_size(weights: Sequence[float]) -> float:
+    """(sum w)^2 / sum w^2 (0 for no weight)."""
+    s = sum(weights)
+    q = sum(w * w for w in weights)
+    return s * s / q if q > 0 else 0.0
+
+
+@dataclass
+class Weighted:
+    """The worlds to solve, in draw order, with their weights (unnormalised; ``of(world)``).
+
+    Uniform worlds stay a lazy iterator (sampling costs time too), each of weight 1."""
+
+    worlds: Iterable[World]
+    weight: Dict[World, float]
+    drawn: int  # worlds drawn and weighted
+    mode: WeightMode
+    evidence: Optional[Evidence] = None
+    log_mean: float = 0.0  # log of the mean likelihood over the drawn worlds (scaled like weight)
+    log_scale: float = 0.0  # weight = exp(log-likelihood - log_scale)
+    grouped: bool = False  # drawn in talon groups (the bid hint's per-talon declaration)
+
+    def of(self, world: World) -> float:
+        return self.weight.get(world, 1.0)
+
+    def ess(self, worlds: Sequence[World]) -> float:
+        return effective_size([self.of(w) for w in worlds])
+
+    def log_likelihood_ratio(self, world: World) -> Optional[float]:
+        """log of (the weighted posterior of ``world`` / its uniform probability): positive when
+        the weights moved probability toward it. None without weighting."""
+        if self.evidence is None or self.mode != WeightMode.MODEL:
+            return None
+        return self.evidence.log_weight(world) - self.log_scale - self.log_mean
+
+
+def uniform(worlds: Worlds) -> Weighted:
+    """Today's worlds (the requested sample, or all), every weight 1."""
+    return Weighted(worlds.iterator, {}, 0, WeightMode.UNIFORM)
+
+
+def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool = True,
+         source: Optional[Iterator[World]] = None) -> Weighted:
+    """The worlds of a hint with their weights (uniform without inference or evidence).
+
+    ``source``: another uniform source of distinct worlds than the sampler's (the bid hint's
+    talon groups); without evidence its first ``samples`` worlds are used."""
+    evidence = Evidence(view, worlds.layout) if inference else None
+    grouped = source is not None
+    if evidence is None or not evidence.any:
+        if source is None:
+            return uniform(worlds)
+        return Weighted(islice(source, worlds.requested), {}, 0, WeightMode.UNIFORM, grouped=True)
+    target = worlds.requested
+    most = MAX_DRAW_SOLVED if evidence.plays else MAX_DRAW
+    if source is None:
+        source = worlds.layout.sample(most * target, seed)
+    stage = budget.fraction(WEIGHING_SHARE) if budget.limited else budget
+    pool: List[World] = []
+    logs: List[float] = []
+    want = min(target, worlds.count)
+    while want > 0:
+        # In chunks under a budget: drawing and weighing cost time too.
+        fresh = list(islice(source, min(want, CHUNK) if stage.limited else want))
+        if not fresh:
+            break
+        got = evidence.log_weights(fresh, stage)
+        pool.extend(fresh[:len(got)])
+        logs.extend(got)
+        if len(got) < len(fresh) or (stage.limited and stage.remaining() <= 0):
+            break
+        if len(pool) < min(target, worlds.count):
+            want = min(target, worlds.count) - len(pool)
+            continue
+        top = max(logs)
+        if top == -inf:
+            break  # nothing the models find possible: drawing more will not help
+        ess = effective_size([exp(x - top) for x in logs])
+        if ess >= target or len(pool) >= most * target:
+            break
+        per = ess / len(pool)
+        want = int(min(most * target - len(pool), max(2 * threads(), (target - ess) / max(per, 1e-3))))
+    top = max(logs) if logs else -inf
+    if top == -inf:  # every world impossible under the models: the uniform sample instead
+        pool = pool[:target]
+        return Weighted(pool, {}, len(pool), WeightMode.FALLBACK, evidence, grouped=grouped)
+    raw = [exp(x - top) for x in logs]
+    total = sum(raw)
+    enumerated = worlds.count <= most * target  # every layout: solve them all
+    cut = 0.0 if enumerated else PRUNE / len(pool) * total
+    kept = [(w, r) for w, r in zip(pool, raw) if r >= cut]
+    mean = total / len(pool)
+    return Weighted([w for w, _ in kept], dict(kept), len(pool), WeightMode.MODEL, evidence,
+                    log_mean=log(mean), log_scale=top, grouped=grouped)
+
+
+def weighted_frame(weighted: Weighted, solved: Sequence[World], inference: bool) -> Dict[str, object]:
+    """The keys every hint adds about its weighting."""
+    drawn = weighted.drawn if weighted.mode != WeightMode.UNIFORM else len(solved)
+    return {"inference": inference, "weights": str(weighted.mode), "drawn": drawn,
+            "ess": round(weighted.ess(solved), 2)}
+
+
+__all__ = ["MAX_DRAW", "Weighted", "WeightMode", "draw", "effective_size", "uniform", "weighted_frame"]

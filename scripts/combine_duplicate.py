@@ -1,0 +1,80 @@
+"""Combine duplicate-arena runs (``arena --duplicate --json`` outputs, e.g. chunks of seeds).
+
+    python scripts/combine_duplicate.py run1.json run2.json ...
+
+Paired differences are recomputed from the deal records (per role, overall, overall with the
+CI clustered by deal, and split by who declared in the seat: A in its game, B in the base game); contracts are summed; Brier scores, reliability tables and the
+inference log-likelihood ratios are combined from the summaries, weighted by their counts.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import defaultdict
+
+from meksiko_solver.hints.duplicate import ROLES, clustered, interval
+from meksiko_solver.record import DealRecord
+
+
+def main(paths) -> dict:
+    diffs = {r: [] for r in ROLES}
+    by_declaring: dict = defaultdict(list)  # who declared in seat k: A in its game, B in the base
+    per_deal = []
+    contracts: dict = defaultdict(lambda: {"declared": 0, "made": 0})
+    cal: dict = defaultdict(lambda: {"n": 0, "sum": 0.0, "bins": defaultdict(lambda: [0, 0.0, 0.0])})
+    inf: dict = defaultdict(lambda: {"n": 0, "sum": 0.0})
+    policies = None
+    for path in paths:
+        d = json.load(open(path))
+        s = d["summary"]
+        policies = s["policies"]
+        base = {g["deal"]: g for g in d["deals"] if g["game"] == "base"}
+        by_deal = defaultdict(list)
+        for g in d["deals"]:
+            if g["game"] == "base":
+                continue
+            k = int(g["game"].rsplit(" ", 1)[1])
+            rec = DealRecord.from_dict(g["record"])
+            diff = g["scores"][k] - base[g["deal"]]["scores"][k]
+            base_rec = DealRecord.from_dict(base[g["deal"]]["record"])
+            by_declaring[("A declared" if rec.declarer == k else "A defended") + ", "
+                         + ("B declared" if base_rec.declarer == k else "B defended")].append(diff)
+            diffs["declarer" if rec.declarer == k else "defender"].append(diff)
+            by_deal[g["deal"]].append(diff)
+        per_deal.extend(by_deal.values())
+        for name, c in s["contracts"].items():
+            contracts[name]["declared"] += c["declared"]
+            contracts[name]["made"] += c["made"]
+        for name, c in s["calibration"].items():
+            if c.get("predictions"):
+                cal[name]["n"] += c["predictions"]
+                cal[name]["sum"] += c["brier"] * c["predictions"]
+                for row in c["reliability"]:
+                    if row["count"]:
+                        b = cal[name]["bins"][row["from"]]
+                        b[0] += row["count"]
+                        b[1] += row["predicted"] * row["count"]
+                        b[2] += row["observed"] * row["count"]
+        for name, c in s["inference"].items():
+            if c.get("hints"):
+                inf[name]["n"] += c["hints"]
+                inf[name]["sum"] += c["mean_llr"] * c["hints"]
+    everything = [x for d in per_deal for x in d]
+    return {
+        "files": len(paths), "deals": len(per_deal), "policies": policies,
+        "paired_difference": {"overall": interval(everything), **{r: interval(diffs[r]) for r in ROLES},
+                              "overall_clustered_by_deal": clustered(per_deal)},
+        "by_declaring": {k: {"n": len(v), "mean": round(sum(v) / len(v), 4), "total": sum(v)}
+                         for k, v in sorted(by_declaring.items())},
+        "contracts": dict(contracts),
+        "calibration": {n: {"predictions": c["n"], "brier": round(c["sum"] / c["n"], 4),
+                            "reliability": [{"from": f, "count": b[0], "predicted": round(b[1] / b[0], 3),
+                                             "observed": round(b[2] / b[0], 3)} for f, b in sorted(c["bins"].items())]}
+                        for n, c in cal.items()},
+        "inference": {n: {"hints": c["n"], "mean_llr": round(c["sum"] / c["n"], 4)} for n, c in inf.items()},
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(sys.argv[1:]), indent=1))

@@ -1,0 +1,198 @@
+"""Issue 13: weighted worlds, the models of the other seats, the declaration chosen per talon
+(no strategy fusion), inference switches, and the duplicate arena."""
+
+import json
+import random
+from itertools import combinations
+from math import exp, isclose
+
+import pytest
+
+from meksiko_solver.cards import Hand
+from meksiko_solver.errors import OptionError
+from meksiko_solver.hints import bid as bid_module
+from meksiko_solver.hints import bid_hint, discard_hint, play_hint
+from meksiko_solver.hints import inference as inference_module
+from meksiko_solver.hints.bidding_model import call_distribution, parameters, strength
+from meksiko_solver.hints.declaration import LAYOUTS_PER_TALON, TALON, talon_groups
+from meksiko_solver.hints.duplicate import parse_pair, run_duplicate
+from meksiko_solver.hints.play_model import card_probabilities, discard_log_probability
+from meksiko_solver.hints.view import View
+from meksiko_solver.hints.weights import effective_size
+from meksiko_solver.record import DealRecord
+
+PLAY_VIEW = {"rules": "mexico-club", "mode": "easy", "seat": 1, "dealer": 2,
+             "hand": ["9S", "8S", "QH", "JH", "TH", "KD", "QD", "AC", "KC", "QC"],
+             "auction": ["6", "NEXT", "NEXT"], "talon": ["7H", "7D"], "trump": "S", "play": ["AS"]}
+THIRD_TO_CALL = {"seat": 0, "dealer": 0, "hand": "AKQ8.KJ9.A8.T", "auction": ["5", "NEXT"]}
+
+
+def test_effective_size():
+    assert effective_size([1, 1, 1, 1]) == 4
+    assert isclose(effective_size([1, 0, 0, 0]), 1)
+    assert effective_size([]) == 0
+    assert 1 < effective_size([3, 1, 1]) < 3
+
+
+def test_bidding_model_is_a_distribution_and_tracks_strength():
+    params = parameters()["bidding"]
+    for s in (2.0, 6.0, 9.5):
+        for legal in (["5", "6", "7", "8", "9", "10", "M"], ["7", "8", "9", "10", "M", "NEXT"], ["NEXT"]):
+            p = call_distribution(s, legal, params)
+            assert set(p) == set(legal) and isclose(sum(p.values()), 1.0) and min(p.values()) > 0
+    legal = ["6", "7", "8", "9", "10", "M", "NEXT"]
+    assert call_distribution(8.0, legal, params)["6"] > call_distribution(4.0, legal, params)["6"]
+    assert strength(Hand("AKQJT.AK.A.A7").mask) > strength(Hand("KQ9.QJ8.K87.QJ").mask) > strength(
+        Hand("987.987.987.T").mask)
+    quality = parameters()["bidding"]["quality"]
+    calls = quality["calls"]
+    assert calls["mean_log_likelihood_held_back"] > calls["uniform_log_likelihood_held_back"]
+    assert quality["strength"]["r2_held_back"] > 0.3
+
+
+def test_play_and_discard_models_are_distributions():
+    p = card_probabilities({0: 3, 1: 4, 2: 4}, declaring=True, params=parameters()["play"])
+    assert isclose(sum(p.values()), 1) and p[1] == p[2] > p[0]
+    q = card_probabilities({0: 3, 1: 4, 2: 4}, declaring=False, params=parameters()["play"])
+    assert q[0] > q[1]
+    rng = random.Random(3)
+    for _ in range(10):
+        cards = rng.sample(range(32), 12)
+        twelve = sum(1 << c for c in cards)
+        total = sum(exp(discard_log_probability(twelve, (1 << a) | (1 << b), 0)) for a, b in combinations(cards, 2))
+        assert isclose(total, 1.0)
+
+
+def test_inference_off_is_the_uniform_engine():
+    a = play_hint(PLAY_VIEW, samples=60, seed=2, inference=False)
+    assert a.weighting == {"inference": False, "weights": "uniform", "drawn": 60, "ess": 60.0}
+    b = play_hint(PLAY_VIEW, samples=60, seed=2)
+    assert b.weighting["inference"] and b.weighting["weights"] == "model"
+    assert b.weighting["drawn"] >= b.worlds and b.weighting["ess"] <= b.worlds
+    assert b.to_dict() == play_hint(PLAY_VIEW, samples=60, seed=2).to_dict()  # deterministic
+
+
+def test_more_worlds_are_drawn_until_the_ess_reaches_samples():
+    h = play_hint(PLAY_VIEW, samples=40, seed=1)
+    assert h.weighting["drawn"] > 40  # the weights vary: one ESS is worth less than a world
+    assert h.weighting["ess"] >= 40 or h.weighting["drawn"] == 80  # at most MAX_DRAW_SOLVED x samples
+
+
+def test_all_zero_weights_fall_back_to_uniform(monkeypatch):
+    monkeypatch.setattr(inference_module.Evidence, "log_weights",
+                        lambda self, worlds, budget: [float("-inf")] * len(worlds))
+    h = play_hint(PLAY_VIEW, samples=30, seed=0)
+    assert h.to_dict()["weights"] == "uniform-fallback" and h.worlds == 30 and h.card is not None
+    assert h.weighting["ess"] == 30.0
+    bid_module._CACHE.clear()
+    b = bid_hint(THIRD_TO_CALL, samples=16, seed=0)
+    assert b.to_dict()["weights"] == "uniform-fallback" and b.call
+
+
+def test_inference_flag_is_checked():
+    with pytest.raises(OptionError, match="inference must be true or false"):
+        play_hint(PLAY_VIEW, samples=10, inference="no")
+    with pytest.raises(OptionError, match="inference"):
+        bid_hint(THIRD_TO_CALL, samples=10, inference=1)
+
+
+def test_talon_groups_share_a_talon_and_are_consistent():
+    v = View.from_dict(THIRD_TO_CALL)
+    layout = v.layout()
+    tb = next(i for i, b in enumerate(layout.buckets) if b.kind == TALON)
+    worlds = [w for _, w in zip(range(5 * LAYOUTS_PER_TALON), talon_groups(layout, 9))]
+    assert len(set(worlds)) == len(worlds)
+    talons = [w[tb] for w in worlds]
+    for g in range(5):
+        assert len(set(talons[g * LAYOUTS_PER_TALON:(g + 1) * LAYOUTS_PER_TALON])) == 1
+    assert len(set(talons)) == 5
+    for w in worlds[:10]:
+        DealRecord.from_dict(v.world_record(layout, w))  # a real deal
+
+
+def test_declaration_per_talon_is_below_the_double_dummy_upper_bound():
+    bid_module._CACHE.clear()
+    h = bid_hint(THIRD_TO_CALL, samples=48, seed=5, inference=False)
+    d = h.to_dict()
+    assert d["declaration"] == "per-talon" and "upper bound" in d["double_dummy_upper_bound"]["method"]
+    ub = d["double_dummy_upper_bound"]["options"]
+    for o in d["options"]:
+        if o["call"] != "NEXT":
+            assert o["make"] <= ub[o["call"]]["make"] + 1e-9 and o["score"] <= ub[o["call"]]["score"] + 1e-9
+    assert h.tricks <= d["double_dummy_upper_bound"]["tricks"] + 1e-9
+    # The optimism is real somewhere: some contract is strictly less likely than the bound says.
+    assert any(o["make"] < ub[o["call"]]["make"] for o in d["options"] if o["call"] != "NEXT")
+    old = bid_hint(THIRD_TO_CALL, samples=48, seed=5, inference=False, per_world_declaration=True).to_dict()
+    assert old["declaration"] == "per-world" and "double_dummy_upper_bound" not in old
+
+
+def test_discard_hint_weighted_worlds():
+    view = {"seat": 0, "dealer": 2, "hand": "AKQJT.AK.A8.T", "auction": ["6", "NEXT", "NEXT"], "talon": ["7H", "7D"]}
+    h = discard_hint(view, samples=40, seed=1)
+    d = h.to_dict()
+    assert d["weights"] == "model" and d["drawn"] >= 40 and len(d["discard"]) == 2
+    assert discard_hint(view, samples=40, seed=1, inference=False).to_dict()["weights"] == "uniform"
+
+
+def test_duplicate_arena_records_and_pairs():
+    r = run_duplicate(deals=2, seed=4, policies="baseline,hint-uniform", samples=6)
+    d = json.loads(json.dumps(r.to_dict()))
+    assert len(d["deals"]) == 8  # base game + A in each of three seats, per deal
+    for game in d["deals"]:
+        rec = DealRecord.from_dict(game["record"])  # every played deal replays and re-scores
+        assert rec.finished and list(rec.scores) == game["scores"] and len(game["policies"]) == 3
+    diffs = []
+    for i in range(2):
+        base = next(g for g in d["deals"] if g["deal"] == i and g["game"] == "base")
+        for k in range(3):
+            g = next(g for g in d["deals"] if g["deal"] == i and g["game"] == f"A in seat {k}")
+            assert g["policies"][k] == "baseline" and g["policies"][(k + 1) % 3] == "hint-uniform"
+            assert g["record"]["hands"] == base["record"]["hands"]  # the same cards
+            diffs.append(g["scores"][k] - base["scores"][k])
+    s = d["summary"]
+    assert s["paired_difference"]["overall"]["n"] == 6
+    assert isclose(s["paired_difference"]["overall"]["mean"], round(sum(diffs) / 6, 4))
+    assert "hint-uniform" in s["calibration"] and "baseline" not in s["calibration"]
+
+
+def test_duplicate_arena_of_a_policy_against_itself_is_zero():
+    r = run_duplicate(deals=1, seed=2, policies="hint,hint", samples=5)
+    s = r.summary
+    assert s["paired_difference"]["overall"]["mean"] == 0
+    assert s["inference"]["hint"]["hints"] > 0
+
+
+def test_duplicate_policies_are_checked():
+    with pytest.raises(Exception, match="two policies"):
+        parse_pair("hint")
+    with pytest.raises(Exception, match="unknown policy 'random'"):
+        parse_pair("hint,random")
+    assert parse_pair(["hint-fusion", "hint-no-inference"]) == ("hint-fusion", "hint-no-inference")
+
+
+def test_cli_no_inference_and_duplicate_arena(tmp_path, capsys):
+    from meksiko_solver.cli import main
+    view = tmp_path / "view.json"
+    view.write_text(json.dumps(PLAY_VIEW))
+    assert main(["hint", "play", str(view), "--samples", "20", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["weights"] == "model"
+    assert main(["hint", "play", str(view), "--samples", "20", "--json", "--no-inference"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["weights"] == "uniform" and out == play_hint(PLAY_VIEW, samples=20, inference=False).to_dict()
+    assert main(["hint", "play", str(view), "--samples", "20"]) == 0
+    assert "effective sample size" in capsys.readouterr().out
+    assert main(["arena", "--duplicate", "--deals", "1", "--seed", "3", "--policies", "baseline,hint-uniform",
+                 "--samples", "4", "--quiet", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert len(d["deals"]) == 4 and d["summary"]["policies"] == {"A": "baseline", "B": "hint-uniform"}
+    assert main(["arena", "--duplicate", "--deals", "1", "--policies", "hint", "--quiet"]) == 2
+    assert "two policies" in capsys.readouterr().err
+
+
+def test_api_inference_switch(client):
+    r = client.post("/v1/hints/play", json={**PLAY_VIEW, "samples": 20, "seed": 1, "inference": False})
+    assert r.status_code == 200 and r.json() == play_hint(PLAY_VIEW, samples=20, seed=1, inference=False).to_dict()
+    r = client.post("/v1/hints/play", json={**PLAY_VIEW, "samples": 20, "seed": 1})
+    assert r.status_code == 200 and r.json()["weights"] == "model"
+    r = client.post("/v1/hints/bid", json={**THIRD_TO_CALL, "samples": 8, "inference": "no"})
+    assert r.status_code == 422 and "inference" in r.text
