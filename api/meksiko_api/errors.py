@@ -20,7 +20,7 @@ cannot encode as UTF-8): bad text is quoted with ``\\udXXX`` escapes instead.
 from __future__ import annotations
 
 import json
-from typing import Any, Optional, Sequence
+from typing import Any, Dict, Optional, Sequence
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -96,8 +96,8 @@ def clean(text: str, limit: int = MAX_MESSAGE) -> str:
 
 
 def error_body(status: int, detail: str, kind: str, field: Optional[str] = None,
-               problems: Optional[list] = None) -> dict:
-    body: dict = {"detail": clean(detail, MAX_MESSAGE * 4 if problems else MAX_MESSAGE), "kind": kind, "field": field}
+               problems: Optional[list] = None) -> Dict[str, Any]:
+    body: Dict[str, Any] = {"detail": clean(detail, MAX_MESSAGE * 4 if problems else MAX_MESSAGE), "kind": kind, "field": field}
     if problems is not None:
         body["errors"] = [p["message"] for p in problems]
         body["problems"] = problems
@@ -105,7 +105,7 @@ def error_body(status: int, detail: str, kind: str, field: Optional[str] = None,
 
 
 def error_response(status: int, detail: str, kind: str, field: Optional[str] = None,
-                   problems: Optional[list] = None, headers: Optional[dict] = None) -> JSONResponse:
+                   problems: Optional[list] = None, headers: Optional[Dict[str, Any]] = None) -> JSONResponse:
     return JSONResponse(error_body(status, detail, kind, field, problems), status_code=status, headers=headers)
 
 
@@ -161,12 +161,12 @@ async def _json_problem(request: Request) -> str:
     return "it could not be read"
 
 
-def problem_kind(problem: dict) -> str:
+def problem_kind(problem: Dict[str, Any]) -> str:
     """Our own notation checks (models.py) are ``notation``; the rest is the request's ``shape``."""
     return "notation" if problem.get("type") == "meksiko_notation" else "shape"
 
 
-def describe(problem: dict) -> str:
+def describe(problem: Dict[str, Any]) -> str:
     """``<field path>: <message>[, got <value>]`` for one pydantic error."""
     path = field_path(problem.get("loc", ()))
     kind = problem.get("type", "")

@@ -29,7 +29,7 @@ class GuardedH11Protocol(H11Protocol):
 
     header_timeout_s: float = 10.0
 
-    def connection_made(self, transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport) -> None:
         super().connection_made(transport)
         self._arm_header_timer()
 

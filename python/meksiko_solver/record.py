@@ -208,12 +208,12 @@ class GameRecord:
 
     def __post_init__(self) -> None:
         try:
-            config = game_config(self.rules, self.mode, self.format, self.target)  # type: ignore[arg-type]
+            config = game_config(self.rules, self.mode, self.format, self.target)
         except MeksikoError as exc:
             raise RecordError(str(exc)) from None
         if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
             raise RecordError(f"seed must be a whole number or null, not {self.seed!r}")
-        deals = []
+        deals: List[DealRecord] = []
         totals: Scores = (0, 0, 0)
         scores: List[Scores] = []
         sheet: List[Scores] = []

@@ -15,7 +15,7 @@ double-dummy value of every legal card there (the review's "what if").
 from __future__ import annotations
 
 import importlib
-from typing import Callable, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from fastapi import APIRouter
 
@@ -85,7 +85,7 @@ def decisions_made(state: DealState) -> int:
     return len(state.auction.calls) + int(declared) + len(state.played)
 
 
-def apply(state: DealState, decision: object) -> dict:
+def apply(state: DealState, decision: object) -> Dict[str, Any]:
     """Apply a policy's decision for the seat to move; the action as the answer lists it."""
     seat, phase = state.to_move, state.phase
     assert seat is not None
@@ -133,12 +133,12 @@ def apply_action(state: DealState, seat: int, action: TableAction) -> None:
 
 # --- the answer ------------------------------------------------------------------------------------
 
-def tricks_of(state: DealState) -> List[dict]:
+def tricks_of(state: DealState) -> List[Dict[str, Any]]:
     return [{"leader": t.leader, "cards": [str(c) for c in t.cards], "seats": list(t.seats), "winner": t.winner}
             for t in state.all_tricks()]
 
 
-def seat_view(state: DealState, seat: int) -> dict:
+def seat_view(state: DealState, seat: int) -> Dict[str, Any]:
     """What ``seat`` knows, in the hint engine's view format: the 10 cards dealt to it, the calls,
     the talon once exposed, its own discard (declarer), the trump and every card played."""
     view = {
@@ -153,7 +153,7 @@ def seat_view(state: DealState, seat: int) -> dict:
     return view
 
 
-def table_state(state: DealState, seat: int, engine: str, actions: List[dict]) -> dict:
+def table_state(state: DealState, seat: int, engine: str, actions: List[Dict[str, Any]]) -> Dict[str, Any]:
     phase, to_move = state.phase, state.to_move
     mine = to_move == seat
     declare = None
@@ -186,18 +186,18 @@ def table_state(state: DealState, seat: int, engine: str, actions: List[dict]) -
 
 
 @router.post("/advance", response_model=AdvanceResponse, summary="Play at the table against the engine")
-async def advance(body: AdvanceRequest, work: RequestWork, settings: AppSettings) -> dict:
+async def advance(body: AdvanceRequest, work: RequestWork, settings: AppSettings) -> Dict[str, Any]:
     """Apply the human's ``action`` (if any) to the deal ``record``, then let the engine decide for
     the other two seats until it is ``seat``'s turn again or the deal is over. Illegal input is a
     422 naming the record's bad item or the action's fault."""
     settings.check_limits(body.samples)
     engine = engine_name(body.policy)
 
-    def advanced(job: Job) -> dict:
+    def advanced(job: Job) -> Dict[str, Any]:
         state = load_record(body.record).replay()
         if body.action is not None:
             apply_action(state, body.seat, body.action)
-        actions: List[dict] = []
+        actions: List[Dict[str, Any]] = []
         while state.to_move is not None and state.to_move != body.seat:
             job.checkpoint()  # a client gone, or the time budget spent: stop before the next decision
             if len(actions) >= MAX_ENGINE_DECISIONS:
@@ -211,12 +211,12 @@ async def advance(body: AdvanceRequest, work: RequestWork, settings: AppSettings
 
 
 @router.post("/position", response_model=PositionResponse, summary="A position of a record, solved")
-async def position(body: PositionRequest, work: RequestWork) -> dict:
+async def position(body: PositionRequest, work: RequestWork) -> Dict[str, Any]:
     """The position before ``play[index]`` of the record (null: after its last card): the hands at
     that moment, the trick in progress, and the declarer's double-dummy tricks in the whole deal
     (tricks won so far plus the most from here) before it and after each legal card."""
 
-    def positioned(job: Job) -> dict:
+    def positioned(job: Job) -> Dict[str, Any]:
         record = load_record(body.record)
         if record.phase in (Phase.AUCTION, Phase.DECLARE):
             raise MeksikoError(f"record: the play has not started (the deal is in the {record.phase} phase)")

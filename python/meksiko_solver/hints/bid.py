@@ -33,7 +33,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from .. import engine
 from ..auction import CONTRACTS, MEKSIKO, NEXT, Auction, Contract, contract_rank
@@ -98,12 +98,13 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     auction = Auction(v.dealer, profile, v.auction)
     if auction.high_bidder is not None:
         opponent, their_contract = auction.high_bidder, auction.high_bid
+        assert their_contract is not None  # a high bidder has a high bid
     else:
         opponent = next(s for s in ((seat + 1) % 3, (seat + 2) % 3) if s not in auction.passed)
         their_contract = Contract.FIVE
 
-    extra: list = []  # (world index, kind, trump) for one solve_many call
-    positions: list = []
+    extra: List[Tuple[int, str, int]] = []  # (world index, kind, trump) for one solve_many call
+    positions: List[engine.PositionTuple] = []
     best_tricks: List[int] = []
     meksiko_made: List[bool] = []
     meksiko_trumps = range(4) if profile.meksiko_trump else [Suit.NO_TRUMP]
@@ -168,12 +169,12 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                    predictions=predictions)
 
 
-_CACHE: "OrderedDict[tuple, list]" = OrderedDict()
+_CACHE: "OrderedDict[Tuple[object, ...], List[Tuple[object, int]]]" = OrderedDict()
 _CACHE_LOCK = threading.Lock()  # the service runs hints on several threads
 CACHE_SIZE = 16
 
 
-def _best_declarations(v, worlds, seed: int, budget) -> list:
+def _best_declarations(v, worlds, seed: int, budget) -> List[Tuple[object, int]]:
     """``(world, best tricks with the talon)`` per solved world. They depend only on the seat's
     hand (calls do not change the worlds), so a complete run is kept for the seat's next call in
     the same auction (a small LRU cache keyed by rules, seat, hand, samples and seed)."""
@@ -184,11 +185,11 @@ def _best_declarations(v, worlds, seed: int, budget) -> list:
             return _CACHE[key]
     layout = worlds.layout
 
-    def items_of(world) -> list:
+    def items_of(world) -> List[Any]:
         deal = v.world_deal(layout, world)
         return [(deal["hands"], deal["talon"], v.seat)]
 
-    def call(items: list) -> list:
+    def call(items: List[Any]) -> List[Any]:
         results = engine.best_declaration_batch(items, 0, 0, TT_BYTES)
         check(results)
         return results

@@ -128,7 +128,7 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             yield world
 
     def ranking(rows: Dict[Tuple[int, int], List[int]], n: int):
-        def key(cand: Tuple[int, int]) -> tuple:
+        def key(cand: Tuple[int, int]) -> Tuple[float, ...]:
             vals = rows[cand][:n]
             discard = [c for c in range(32) if cand[0] >> c & 1]
             order = (-cand[1],) + tuple(-(c & 7) * 4 - (c >> 3) for c in discard)  # lower discard first
@@ -141,12 +141,12 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         # discard; a candidate's value there is that best if it is optimal, else at most one less.
         take(min(total, SCREEN_WORLDS))
 
-        def analysis_items(world) -> list:
+        def analysis_items(world) -> List[Any]:
             deal = v.world_deal(layout, world)
             hands = list(deal["hands"])
             return [(hands, twelve & ~hands[seat], seat)]
 
-        def analyze(items: list) -> list:
+        def analyze(items: List[Any]) -> List[Any]:
             results = engine.analyze_batch(items, 0, 0, TT_BYTES)
             check(results)
             return results
@@ -167,16 +167,16 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         """Solve the live candidates exactly on the worlds [done, upto)."""
         done = min(len(values[c]) for c in alive)
 
-        def items_of(world) -> list:
+        def items_of(world) -> List[Any]:
             hands = v.world_hands(layout, world)
-            out = []
+            out: List[Tuple[Any, ...]] = []
             for d, t in alive:
                 h = list(hands)
                 h[seat] = twelve & ~d
                 out.append((h, t, seat, seat, []))
             return out
 
-        def call(items: list) -> list:
+        def call(items: List[Any]) -> List[Any]:
             results = engine.solve_batch(items, False, False, 0, TT_BYTES)
             check(results)
             return results

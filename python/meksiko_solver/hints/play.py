@@ -21,7 +21,7 @@ comparisons are made on exact sums over the same worlds, so they do not depend o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from .. import engine
 from ..cards import Card, Suit
@@ -79,10 +79,10 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     played = [c.index for c in v.trick]
     layout = worlds.layout
 
-    def items_of(world) -> list:
+    def items_of(world) -> List[Any]:
         return [(v.world_hands(layout, world), trump, v.declarer, v.leader, played)]
 
-    def call(items: list) -> list:
+    def call(items: List[Any]) -> List[Any]:
         results = engine.solve_batch(items, True, False, 0, TT_BYTES)
         check(results)
         return results
@@ -106,7 +106,7 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             acc[3] += value == side_best
     n = len(solved)
 
-    def key(card: Card) -> tuple:
+    def key(card: Card) -> Tuple[float, ...]:
         tricks, makes, score, _ = sums[card.index]
         side = (score, makes, tricks) if declaring else (-makes, -tricks, score)
         return side + (-card.rank, -card.suit)

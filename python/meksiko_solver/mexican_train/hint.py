@@ -31,7 +31,7 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .errors import MeksikoError, TrainRecordError
 from .policies import BaselinePolicy, baseline_playout, candidate_moves
@@ -190,7 +190,7 @@ class MoveValue:
     baseline: bool = False                 # the move the baseline policy would make
     points: Tuple[int, ...] = ()           # the seat's points in each world (same worlds for every move)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {"move": self.move.to_dict(), "text": str(self.move), "penalty": round(self.penalty, 3),
                 "out": round(self.out, 4), "worlds": self.worlds, "baseline": self.baseline}
 
@@ -205,7 +205,7 @@ class TrainHint:
     seed: int
     elapsed: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {"hint": "mexican-train", "seat": self.seat, "move": self.move.to_dict(), "text": str(self.move),
                 "worlds": self.worlds, "unconstrained_worlds": self.unconstrained_worlds, "seed": self.seed,
                 "elapsed_ms": round(1000 * self.elapsed, 1), "options": [o.to_dict() for o in self.options]}

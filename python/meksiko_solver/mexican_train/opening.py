@@ -20,7 +20,7 @@ start). It runs in C++ (``engine.mt_opening``, the extension's gateway); ``pytho
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .errors import TileError
 from ..engine import mt_opening
@@ -78,7 +78,7 @@ class Opening:
         used = {link.tile for link in self.train}
         return tuple(t for t in self.hand if t not in used)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         d = {"engine": self.engine, "train": [str(link) for link in self.train], "tiles": self.tiles,
              "pips": self.pips, "open_end": self.open_end, "ends_on_double": self.ends_on_double,
              "mexican_ready": self.mexican_ready, "left": [str(t) for t in self.left]}

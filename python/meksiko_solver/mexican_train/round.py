@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from ..errors import MeksikoError
 from .errors import DealError, IllegalMoveError, TrainRecordError
@@ -71,8 +71,8 @@ class Move:
     train: Optional[int] = None
     tile: Optional[Tile] = None
 
-    def to_dict(self) -> dict:
-        d: dict = {"player": self.player, "action": self.action.value}
+    def to_dict(self) -> Dict[str, Any]:
+        d: Dict[str, Any] = {"player": self.player, "action": self.action.value}
         if self.action is Action.PLAY:
             d["tiles"] = [str(t) for t in self.tiles]
             d["train"] = "M" if self.train == MEXICAN else self.train
@@ -163,7 +163,7 @@ class Deal:
                             f"are missing (hands, boneyard and engine make the 91 tiles)")
         return Deal(players, engine, tuple(parsed), bone)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {"players": self.players, "engine": self.engine,
                 "hands": [[str(t) for t in h] for h in self.hands], "boneyard": [str(t) for t in self.boneyard]}
 
@@ -186,7 +186,7 @@ class RoundState:
     or None when hidden (``bone_left`` is its size).
     """
 
-    def __init__(self, players: int, engine: int, starter: int, hands: List[Optional[set]],
+    def __init__(self, players: int, engine: int, starter: int, hands: List[Optional[Set[int]]],
                  counts: List[int], boneyard: Optional[List[int]], bone_left: int) -> None:
         self.players = players
         self.engine = engine
@@ -217,7 +217,7 @@ class RoundState:
     def from_deal(deal: Deal, starter: int = 0) -> "RoundState":
         if isinstance(starter, bool) or not isinstance(starter, int) or not 0 <= starter < deal.players:
             raise DealError(f"starter {starter!r} is not a seat 0 to {deal.players - 1}")
-        hands = [set(t.index for t in h) for h in deal.hands]
+        hands: List[Optional[Set[int]]] = [set(t.index for t in h) for h in deal.hands]
         bone = [t.index for t in reversed(deal.boneyard)]
         return RoundState(deal.players, deal.engine, starter, hands, [len(h) for h in hands], bone, len(bone))
 
@@ -225,7 +225,7 @@ class RoundState:
     def seen_by(players: int, engine: int, starter: int, seat: int, hand: Sequence[Tile]) -> "RoundState":
         """The start of a round as ``seat`` sees it: its own dealt hand; the rest hidden."""
         size = hand_size(players)
-        hands: List[Optional[set]] = [None] * players
+        hands: List[Optional[Set[int]]] = [None] * players
         hands[seat] = set(t.index for t in hand)
         bone = TILE_COUNT - 1 - players * size
         return RoundState(players, engine, starter, hands, [size] * players, None, bone)

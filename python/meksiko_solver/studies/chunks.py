@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from typing import Optional
+from typing import Any, Dict, Optional
 
 import numpy as np
 
@@ -50,7 +50,7 @@ def max_bid_codes(with_talon: np.ndarray, meksiko: np.ndarray, profile) -> np.nd
     return np.where(meksiko_makes(meksiko, profile), MEKSIKO_CODE, codes).astype(np.int8)
 
 
-def solve_chunk(job: ChunkJob, threads: int = 0) -> dict:
+def solve_chunk(job: ChunkJob, threads: int = 0) -> Dict[str, Any]:
     """The chunk's arrays: every seat (or the deal's declarer) analysed double-dummy.
 
     The talon analysis is the library's (mexico-club: Meksiko with each trump); Meksiko
@@ -88,7 +88,7 @@ def solve_chunk(job: ChunkJob, threads: int = 0) -> dict:
     }
 
 
-def concatenate(chunks: list) -> dict:
+def concatenate(chunks: list) -> Dict[str, Any]:
     """One set of arrays from chunks in study order."""
     return {name: np.concatenate([c[name] for c in chunks]) for name in ARRAYS}
 
@@ -139,7 +139,7 @@ class ChunkStore:
     def path(self, index: int) -> str:
         return os.path.join(self.chunk_dir, f"chunk-{index:06d}.npz")
 
-    def load(self, index: int) -> Optional[dict]:
+    def load(self, index: int) -> Optional[Dict[str, Any]]:
         """The chunk's arrays if its file is there and whole, else None."""
         path = self.path(index)
         if not os.path.exists(path):
@@ -152,13 +152,13 @@ class ChunkStore:
         except (OSError, ValueError, KeyError):
             return None
 
-    def save(self, index: int, arrays: dict) -> None:
+    def save(self, index: int, arrays: Dict[str, Any]) -> None:
         fd, tmp = tempfile.mkstemp(dir=self.chunk_dir, suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
             np.savez_compressed(f, fingerprint=np.array(self.fingerprint), **arrays)
         os.replace(tmp, self.path(index))
 
-    def _write_json(self, path: str, data: dict) -> None:
+    def _write_json(self, path: str, data: Dict[str, Any]) -> None:
         with open(path, "w", encoding="utf-8") as f:
             json.dump(data, f, indent=2)
             f.write("\n")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import Iterable, List, Optional
+from typing import Any, Dict, Iterable, List, Optional
 
 from ..analysis import parse_deal
 from ..cards import Hand, cards_to_mask, mask_to_cards, parse_seat
@@ -38,7 +38,7 @@ class StudyDeal:
         """(hands, talon) as tuples of cards in canonical order."""
         return tuple(tuple(mask_to_cards(h)) for h in self.hands), tuple(mask_to_cards(self.talon))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         """The deal as results.jsonl shows it: holdings and the talon's cards."""
         return {"hands": [str(Hand(h)) for h in self.hands], "talon": [str(c) for c in mask_to_cards(self.talon)]}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Iterator, Optional, Sequence
+from typing import Any, Dict, Iterator, Optional, Sequence
 
 from ..rules import get_rules
 from .deals import StudyDeal, random_deal
@@ -82,7 +82,7 @@ class StudySpec:
             deals = None if self.deals is None else self.deals[start:start + count]
             yield ChunkJob(index, start, count, self.rules, self.seed, deals)
 
-    def describe(self) -> dict:
+    def describe(self) -> Dict[str, Any]:
         """The spec as study.json shows it (given deals by their digest)."""
         source = ({"source": "random", "seed": self.seed} if self.deals is None
                   else {"source": "given", "deals_sha256": self._deals_digest()})
