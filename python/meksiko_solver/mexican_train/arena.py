@@ -103,6 +103,7 @@ class ArenaResult:
              "policies": {name: {"points": self.points[name].to_dict(), "win_rate": self.wins[name].to_dict()}
                           for name in self.points}}
         if self.difference is not None:
+            assert self.duplicate is not None  # measured with the difference
             a, b = self.lineup[0], next(n for n in self.lineup if n != self.lineup[0])
             d["difference"] = {"policies": [a, b], **{k: v.to_dict() for k, v in self.difference.items()}}
             d["duplicate"] = {"policies": [a, b], "reference": f"{b} at every seat",
@@ -116,6 +117,7 @@ class ArenaResult:
         for name in self.points:
             lines.append(f"  {name:<9} {self.points[name]}   {self.wins[name]}")
         if self.difference is not None:
+            assert self.duplicate is not None  # measured with the difference
             a, b = self.lineup[0], next(n for n in self.lineup if n != self.lineup[0])
             lines.append(f"  {a} - {b}, same games:    points {self.difference['points']}, "
                          f"win rate {self.difference['win_rate']}")

@@ -121,7 +121,7 @@ class TrainView:
 # --------------------------------------------------------------------------- sampling ----
 
 def hidden_tiles(state: RoundState, seat: int) -> List[int]:
-    seen = set(state.hands[seat])
+    seen = set(state.known_hand(seat))
     seen.add(index_of(state.engine, state.engine))
     for train in state.trains:
         seen.update(t for t, _ in train)
@@ -169,7 +169,7 @@ def sample_world(view: TrainView, rng: random.Random) -> Tuple[RoundState, bool]
     return _world(state, hands, pool[k:]), False
 
 
-def _world(state: RoundState, hands: dict, boneyard: List[int]) -> RoundState:
+def _world(state: RoundState, hands: Dict[int, List[int]], boneyard: List[int]) -> RoundState:
     world = state.copy()
     for q, tiles in hands.items():
         world.hands[q] = set(tiles)
@@ -226,7 +226,7 @@ def rollout(world: RoundState, move: Move, seat: int, policy=None) -> Tuple[int,
 #: Below this many rollouts a hint runs in the calling process (starting work elsewhere costs more).
 PARALLEL_MIN_ROLLOUTS = 64
 _POOL_LOCK = threading.Lock()
-_POOLS: dict = {}
+_POOLS: Dict[int, ProcessPoolExecutor] = {}
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:

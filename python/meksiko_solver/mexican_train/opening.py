@@ -88,6 +88,10 @@ class Opening:
         return d
 
 
+#: How good an opening is: (tiles laid, their pips, 1 unless it ends on a double, engine-valued tiles left).
+_Key = Tuple[int, int, int, int]
+
+
 def best_opening(hand: Union[str, Iterable[Union[str, Tile]]], engine: int, all_ties: bool = False,
                  tie_limit: int = DEFAULT_TIE_LIMIT, impl: str = "cpp") -> Opening:
     """The best train from ``engine`` with ``hand`` (see the module's ranking); exact.
@@ -147,19 +151,19 @@ def python_opening(pairs: Sequence[Tuple[int, int]], engine: int, all_ties: bool
         by_value.setdefault(a, []).append(i)
         if b != a:
             by_value.setdefault(b, []).append(i)
-    memo: Dict[int, Tuple[Optional[tuple], int]] = {}  # mask -> (best key using >= 1 more tile, its tile)
+    memo: Dict[int, Tuple[Optional[_Key], int]] = {}  # mask -> (best key using >= 1 more tile, its tile)
 
-    def stop(mask: int, end: int, count: int, total: int, last_double: bool) -> tuple:
+    def stop(mask: int, end: int, count: int, total: int, last_double: bool) -> _Key:
         if count == 0:
             return (0, 0, 1, 0)
         ready = sum(1 for i in by_value.get(engine, ()) if not mask >> i & 1)
         return (count, total, 0 if last_double else 1, ready)
 
-    def more(mask: int, end: int, count: int, total: int) -> Tuple[Optional[tuple], int]:
+    def more(mask: int, end: int, count: int, total: int) -> Tuple[Optional[_Key], int]:
         hit = memo.get(mask)
         if hit is not None:
             return hit
-        best: Optional[tuple] = None
+        best: Optional[_Key] = None
         choice = -1
         for i in by_value.get(end, ()):
             if mask >> i & 1:
@@ -191,7 +195,7 @@ def python_opening(pairs: Sequence[Tuple[int, int]], engine: int, all_ties: bool
     if not all_ties:
         return sequence, [], 0
     target = (len(sequence), total)
-    ties: List[Tuple[tuple, List[int]]] = []
+    ties: List[Tuple[Tuple[int, int, List[int]], List[int]]] = []
 
     def reach(mask: int, count: int, total: int) -> Tuple[int, int]:
         sub = memo[mask][0] if mask in memo else None
