@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from dataclasses import dataclass, field
-from typing import Any, Dict, Mapping, Optional, Tuple
+from typing import Any, Dict, FrozenSet, Mapping, Optional, Tuple
 
 from .errors import LimitError, SettingsError
 
@@ -112,7 +112,7 @@ class Settings:
                              f"this server's limit of {self.max_review_worlds} ({ENV_PREFIX}MAX_REVIEW_WORLDS): "
                              f"ask for fewer samples or review fewer deals")
 
-    def hosts(self) -> Optional[frozenset]:
+    def hosts(self) -> Optional[FrozenSet[str]]:
         """The Host names served (lower case, no port), or None for any. Addresses (``127.0.0.1``,
         ``[::1]``, ``192.0.2.7``) are always served: a rebinding page can only send a name."""
         if "*" in self.allowed_hosts:

@@ -32,7 +32,7 @@ class Position:
     @classmethod
     def create(
         cls,
-        hands: Sequence[object],
+        hands: object,
         trump: object,
         declarer: object,
         leader: object,

@@ -45,7 +45,7 @@ def replay_deal(rules: object, mode: object, dealer: object, hands: object, talo
             auction: object, discard: object, trump: object, play: object) -> DealState:
     """Replay a deal from its record fields, checking every item; RecordError names the first bad one."""
     with naming_item("rules"):
-        profile = get_rules(rules)  # type: ignore[arg-type]
+        profile = get_rules(rules)
     with naming_item("mode"):
         scoring = profile.mode(mode)  # type: ignore[arg-type]
     try:

@@ -23,7 +23,7 @@ def _options(body: HintRequest) -> Dict[str, Any]:
     return options
 
 
-async def _hint(hint: Callable, body: HintRequest, settings: AppSettings, work: RequestWork) -> Dict[str, Any]:
+async def _hint(hint: Callable[..., Any], body: HintRequest, settings: AppSettings, work: RequestWork) -> Dict[str, Any]:
     """The hint within its time budget (the server's when none is asked for), counted from the
     request's arrival: what is left when a thread takes it is the library's ``time_budget_ms``."""
     settings.check_limits(body.samples, body.time_budget_ms)

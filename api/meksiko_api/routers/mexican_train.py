@@ -29,7 +29,7 @@ async def hint(body: TrainHintRequest, settings: AppSettings, pool: Pool) -> Dic
     """Samples the hidden tiles consistently with the view, plays every candidate move out in
     every world and ranks them by expected points left, then the chance to go out first."""
     settings.check_limits(body.worlds, body.time_budget_ms)
-    options = {"seed": body.seed or 0, "time_budget_ms": body.time_budget_ms}
+    options: Dict[str, Any] = {"seed": body.seed or 0, "time_budget_ms": body.time_budget_ms}
     if body.worlds is not None:
         options["worlds"] = body.worlds
     return await pool.run(lambda: train_hint(body.view(), **options).to_dict())

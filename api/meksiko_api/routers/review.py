@@ -40,7 +40,7 @@ async def review(body: ReviewRequest, settings: AppSettings, work: RequestWork) 
     if body.single_dummy:
         samples = SD_SAMPLES if body.samples is None else body.samples
         settings.check_review(samples * cards_played(body.record))
-    options = {"single_dummy": body.single_dummy, "seed": body.seed or 0}
+    options: Dict[str, Any] = {"single_dummy": body.single_dummy, "seed": body.seed or 0}
     if body.samples is not None:
         options["samples"] = body.samples
 

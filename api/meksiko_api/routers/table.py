@@ -229,7 +229,7 @@ async def position(body: PositionRequest, work: RequestWork) -> Dict[str, Any]:
         declarer = state.declarer
         assert declarer is not None
         won = state.tricks_won[declarer]
-        out = {
+        out: Dict[str, Any] = {
             "index": index,
             "card": str(record.play[index]) if index < len(record.play) else None,
             "declarer": declarer, "contract": state.contract, "trump": trump_name(state.trump),

@@ -45,6 +45,7 @@ from .common import DEFAULT_SAMPLES, HintResult, rnd, start
 from .batch import TT_BYTES, check, solve_worlds
 from .heuristics import best_suit, simple_declare
 from .outcome import Scorer
+from .sampling import World
 
 PASS_METHOD = ("defender against the likeliest declarer (high bidder, else the next seat in the auction) "
                "playing the current contract with his longest suit as trump and his two least useful "
@@ -169,12 +170,12 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                    predictions=predictions)
 
 
-_CACHE: "OrderedDict[Tuple[object, ...], List[Tuple[object, int]]]" = OrderedDict()
+_CACHE: "OrderedDict[Tuple[object, ...], List[Tuple[World, int]]]" = OrderedDict()
 _CACHE_LOCK = threading.Lock()  # the service runs hints on several threads
 CACHE_SIZE = 16
 
 
-def _best_declarations(v, worlds, seed: int, budget) -> List[Tuple[object, int]]:
+def _best_declarations(v, worlds, seed: int, budget) -> List[Tuple[World, int]]:
     """``(world, best tricks with the talon)`` per solved world. They depend only on the seat's
     hand (calls do not change the worlds), so a complete run is kept for the seat's next call in
     the same auction (a small LRU cache keyed by rules, seat, hand, samples and seed)."""

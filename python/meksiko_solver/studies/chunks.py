@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional
 
 import numpy as np
 
@@ -32,7 +32,7 @@ TRUMPS = tuple(SUITS) + ("N",)  # the meksiko array's last axis
 ARRAYS = ("index", "hands", "talon", "dealer", "analysed", "with_talon", "meksiko", "max_bid", "talon_value")
 
 
-def meksiko_trumps(profile) -> list:
+def meksiko_trumps(profile) -> List[int]:
     """Indices into TRUMPS of the trumps a Meksiko is played in under ``profile``."""
     return [0, 1, 2, 3] if get_rules(profile).meksiko_trump else [4]
 
@@ -60,13 +60,13 @@ def solve_chunk(job: ChunkJob, threads: int = 0) -> Dict[str, Any]:
     n = len(deals)
     with_talon = np.full((n, 3, 4), -1, np.int8)
     meksiko = np.full((n, 3, 5), -1, np.int8)
-    groups: dict = {}
+    groups: Dict[Optional[int], List[int]] = {}  # declarer (None: every seat) -> rows
     for row, deal in enumerate(deals):
         groups.setdefault(deal.declarer, []).append(row)
     cards = [d.cards() for d in deals]
-    for declarer, rows in groups.items():
-        results = analyze_many([cards[r] for r in rows], declarer, "mexico-club", threads)
-        for row, result in zip(rows, results):
+    for declarer, group in groups.items():
+        results = analyze_many([cards[r] for r in group], declarer, "mexico-club", threads)
+        for row, result in zip(group, results):
             for a in getattr(result, "seats", [result]):
                 with_talon[row, a.declarer] = [a.with_talon[t]["tricks"] for t in SUITS]
                 meksiko[row, a.declarer, :4] = [a.meksiko[t] for t in SUITS]
@@ -88,7 +88,7 @@ def solve_chunk(job: ChunkJob, threads: int = 0) -> Dict[str, Any]:
     }
 
 
-def concatenate(chunks: list) -> Dict[str, Any]:
+def concatenate(chunks: List[Dict[str, Any]]) -> Dict[str, Any]:
     """One set of arrays from chunks in study order."""
     return {name: np.concatenate([c[name] for c in chunks]) for name in ARRAYS}
 

@@ -4,9 +4,8 @@ Error bars are the 95% intervals of summary.json."""
 
 from __future__ import annotations
 
-from typing import Any, Dict
-
 import os
+from typing import Any, Dict, List, Tuple
 
 from matplotlib.figure import Figure  # no pyplot: no global state, no GUI backend
 
@@ -16,7 +15,7 @@ _POSITION_LABELS = {"first": "bids first", "second": "bids second", "dealer": "d
 _BID_LABELS = {"-": "none", "M": "Meksiko"}
 
 
-def _errors(stats: list, scale: float = 1.0) -> tuple:
+def _errors(stats: List[Dict[str, Any]], scale: float = 1.0) -> Tuple[List[float], List[List[float]]]:
     """Values and asymmetric error bars (below, above) of Wilson entries."""
     values = [(s["p"] or 0.0) * scale for s in stats]
     below = [((s["p"] or 0.0) - (s["lo"] or 0.0)) * scale for s in stats]
@@ -90,7 +89,7 @@ def talon_value_figure(summary: Dict[str, Any]) -> Figure:
 FIGURES = {"max_bid": max_bid_figure, "p_make": p_make_figure, "talon_value": talon_value_figure}
 
 
-def write_plots(summary: Dict[str, Any], out: str) -> list:
+def write_plots(summary: Dict[str, Any], out: str) -> List[str]:
     """Every figure as ``NAME.png`` and ``NAME.svg`` in ``out``; the paths written."""
     paths = []
     for name, make in FIGURES.items():

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Iterator
+from typing import Any, Dict, Iterator, List
 
 from ..cards import RANKS, SUITS, Card
 from .chunks import MEKSIKO_CODE, NO_BID, TRUMPS
@@ -27,7 +27,7 @@ def holding(mask: int) -> str:
     return ".".join(_SUIT_HOLDING[mask >> (8 * s) & 0xFF] for s in range(4))
 
 
-def _talon(mask: int) -> list:  # canonical order: by suit, then from the ace down
+def _talon(mask: int) -> List[str]:  # canonical order: by suit, then from the ace down
     return [_CARD[i] for i in sorted((i for i in range(32) if mask >> i & 1), key=lambda i: (i >> 3, -(i & 7)))]
 
 

@@ -75,7 +75,7 @@ def study(deals: Union[int, Sequence[object], None] = None, *, seed: int = 0, in
     if scheduler is not None:
         scheduler = check_address(scheduler)
     store = ChunkStore(out, spec) if out is not None else None
-    chunks: dict = {}
+    chunks: Dict[int, Dict[str, Any]] = {}
     pending = []
     for job in spec.jobs():
         arrays = store.load(job.index) if store else None

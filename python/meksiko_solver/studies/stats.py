@@ -9,9 +9,8 @@ value; how often Meksiko makes under each rule profile.
 
 from __future__ import annotations
 
-from typing import Any, Dict
-
 import math
+from typing import Any, Dict
 
 import numpy as np
 
@@ -113,7 +112,7 @@ def summarize(arrays: Dict[str, Any], rules: str, spec: Dict[str, Any]) -> Dict[
 
     features = hand_features(arrays["hands"][deal_rows, seats], with_talon)
     makes = _makes(best, meksiko, rules)
-    by_feature = {}
+    by_feature: Dict[str, Dict[str, Dict[str, Any]]] = {}
     for name, values in features.items():
         by_feature[name] = {}
         for v in np.unique(values):
