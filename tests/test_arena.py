@@ -73,6 +73,9 @@ def test_lineup_parsing():
         parse_lineup("hint,baseline")
     with pytest.raises(MeksikoError, match="unknown policy 'expert'"):
         parse_lineup("hint,expert,baseline")
+    for bad in (5, None):  # not a list of names: an error naming it, not a TypeError
+        with pytest.raises(MeksikoError, match=f"policies: give a list of names.*not {bad}"):
+            parse_lineup(bad)
     with pytest.raises(MeksikoError, match="deals must be"):
         run_arena(deals=0)
 

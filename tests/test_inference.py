@@ -93,7 +93,7 @@ def test_inference_flag_is_checked():
     with pytest.raises(OptionError, match="inference must be true or false"):
         play_hint(PLAY_VIEW, samples=10, inference="no")
     with pytest.raises(OptionError, match="inference"):
-        bid_hint(THIRD_TO_CALL, samples=10, inference=1)
+        bid_hint(THIRD_TO_CALL, samples=10, inference=None)  # 0 and 1 are read as no and yes, as every flag of the library
 
 
 def test_talon_groups_share_a_talon_and_are_consistent():

@@ -199,6 +199,15 @@ def test_random_rounds_score_by_the_rules():
             assert not any(state.can_play(q) for q in range(players))
 
 
+def test_a_hidden_hand_is_named_not_iterated():
+    s = RoundState.seen_by(3, 12, 0, 0, TILES[:hand_size(3)])
+    assert s.known_hand(0) == {t.index for t in TILES[:hand_size(3)]}
+    with pytest.raises(IllegalMoveError, match="player 1's hand is hidden"):
+        s.known_hand(1)
+    with pytest.raises(IllegalMoveError, match="player 1's hand is hidden"):
+        s.points()
+
+
 def test_a_game_is_13_rounds_down_to_the_double_blank_and_the_lowest_total_wins():
     game = play_game(3, seed=4)
     assert len(game.rounds) == 13 and game.finished
@@ -218,6 +227,11 @@ def test_the_first_move_lays_a_chain_on_the_own_train_only():
         s.copy().apply(Move(0, Action.PLAY, parse_tiles("5-3"), 0))
     with pytest.raises(IllegalMoveError, match="12-10 is not in player 0's hand"):
         s.copy().apply(Move(0, Action.PLAY, parse_tiles("12-10"), 0))
+    # a play without its train or its tiles is an illegal move, not a TypeError or an IndexError
+    with pytest.raises(IllegalMoveError, match="there is no train None"):
+        s.copy().apply(Move(0, Action.PLAY, parse_tiles("12-5")))
+    with pytest.raises(IllegalMoveError, match="a play lays at least one tile"):
+        s.copy().apply(Move(0, Action.PLAY, (), 0))
     s.apply(Move(0, Action.PLAY, parse_tiles("12-5 5-3"), 0))
     assert s.end_of(0) == 3 and s.turn == 1
     s.apply(Move(1, Action.PLAY, parse_tiles("12-4 4-2"), 1))

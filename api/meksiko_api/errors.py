@@ -20,7 +20,7 @@ cannot encode as UTF-8): bad text is quoted with ``\\udXXX`` escapes instead.
 from __future__ import annotations
 
 import json
-from typing import Any, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Type, Union
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -63,7 +63,7 @@ class TimeBudgetError(BusyError):
 
 
 #: The library's exceptions and the kind each error body names, most specific first.
-KINDS: Sequence[tuple] = (
+KINDS: Sequence[Tuple[Type[Exception], str]] = (
     (NotationError, "notation"),          # text that is not a card, hand, suit, seat or contract
     (PositionError, "position"),          # a position that cannot arise (duplicates, uneven hands)
     (IllegalPlayError, "illegal_play"),   # a card the rules of play do not allow there
@@ -96,8 +96,8 @@ def clean(text: str, limit: int = MAX_MESSAGE) -> str:
 
 
 def error_body(status: int, detail: str, kind: str, field: Optional[str] = None,
-               problems: Optional[list] = None) -> dict:
-    body: dict = {"detail": clean(detail, MAX_MESSAGE * 4 if problems else MAX_MESSAGE), "kind": kind, "field": field}
+               problems: Optional[List[Dict[str, Any]]] = None) -> Dict[str, Any]:
+    body: Dict[str, Any] = {"detail": clean(detail, MAX_MESSAGE * 4 if problems else MAX_MESSAGE), "kind": kind, "field": field}
     if problems is not None:
         body["errors"] = [p["message"] for p in problems]
         body["problems"] = problems
@@ -105,7 +105,7 @@ def error_body(status: int, detail: str, kind: str, field: Optional[str] = None,
 
 
 def error_response(status: int, detail: str, kind: str, field: Optional[str] = None,
-                   problems: Optional[list] = None, headers: Optional[dict] = None) -> JSONResponse:
+                   problems: Optional[List[Dict[str, Any]]] = None, headers: Optional[Dict[str, str]] = None) -> JSONResponse:
     return JSONResponse(error_body(status, detail, kind, field, problems), status_code=status, headers=headers)
 
 
@@ -161,12 +161,12 @@ async def _json_problem(request: Request) -> str:
     return "it could not be read"
 
 
-def problem_kind(problem: dict) -> str:
+def problem_kind(problem: Dict[str, Any]) -> str:
     """Our own notation checks (models.py) are ``notation``; the rest is the request's ``shape``."""
     return "notation" if problem.get("type") == "meksiko_notation" else "shape"
 
 
-def describe(problem: dict) -> str:
+def describe(problem: Dict[str, Any]) -> str:
     """``<field path>: <message>[, got <value>]`` for one pydantic error."""
     path = field_path(problem.get("loc", ()))
     kind = problem.get("type", "")
@@ -181,7 +181,7 @@ def describe(problem: dict) -> str:
     return f"{path}: {message}, got {shown(problem.get('input'))}"
 
 
-def field_path(loc: tuple) -> str:
+def field_path(loc: Tuple[Union[int, str], ...]) -> str:
     """``('body', 'hands', 1, 3)`` -> ``hands[1][3]``; the whole body is ``body``."""
     parts = list(loc)
     if parts and parts[0] in ("body", "query", "path", "header", "cookie"):
@@ -213,14 +213,15 @@ async def client_gone(request: Request, exc: Exception) -> JSONResponse:
 
 def install(app: FastAPI) -> None:
     app.add_exception_handler(ClientGone, client_gone)
-    app.add_exception_handler(MeksikoError, meksiko_error)
-    app.add_exception_handler(BusyError, busy_error)
-    app.add_exception_handler(RequestValidationError, validation_error)
-    app.add_exception_handler(StarletteHTTPException, http_error)
+    # Starlette's stub types a handler as taking any Exception; it only ever passes the registered class.
+    app.add_exception_handler(MeksikoError, meksiko_error)  # type: ignore[arg-type]
+    app.add_exception_handler(BusyError, busy_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, validation_error)  # type: ignore[arg-type]
+    app.add_exception_handler(StarletteHTTPException, http_error)  # type: ignore[arg-type]
 
 
 #: The error responses every route may give, for the OpenAPI document.
-ERROR_RESPONSES: dict = {
+ERROR_RESPONSES: Dict[Union[int, str], Dict[str, Any]] = {
     status: {"model": ErrorResponse, "description": description}
     for status, description in [
         (400, "the body is not valid JSON"),

@@ -12,13 +12,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .models import RequestModel, SamplingOptions
 
-VIEW_EXAMPLE = {
+VIEW_EXAMPLE: Dict[str, Any] = {
     "rules": "mexico-club", "mode": "easy", "seat": 0, "dealer": 2,
     "hand": ["AS", "KS", "QS", "JS", "TS", "AH", "KH", "AD", "7C", "8C"],
     "auction": [], "talon": None, "trump": None, "play": [],
 }
 
-PLAY_VIEW_EXAMPLE = {
+PLAY_VIEW_EXAMPLE: Dict[str, Any] = {
     "rules": "mexico-club", "mode": "easy", "seat": 1, "dealer": 2,
     "hand": ["9S", "8S", "QH", "JH", "TH", "KD", "QD", "AC", "KC", "QC"],
     "auction": ["6", "NEXT", "NEXT"], "talon": ["7H", "7D"], "trump": "S",
@@ -59,7 +59,7 @@ class PlayHintRequest(HintRequest):
     ]})
 
 
-RECORD_EXAMPLE = {
+RECORD_EXAMPLE: Dict[str, Any] = {
     "rules": "mexico-club", "mode": "easy", "dealer": 2,
     "hands": [["AS", "KS", "QS", "JS", "TS", "AH", "KH", "AD", "7C", "8C"],
               ["9S", "8S", "QH", "JH", "TH", "KD", "QD", "AC", "KC", "QC"],

@@ -7,7 +7,7 @@ moves of a view) and its MeksikoError, naming the field, becomes a 422 too.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 from pydantic_core import PydanticCustomError
@@ -42,8 +42,12 @@ def tiles_field(max_length: int) -> Any:
     ]
 
 
-OpeningHand = tiles_field(MAX_OPENING_TILES)
-ViewHand = tiles_field(TILE_COUNT)
+if TYPE_CHECKING:  # a validated field holds a list of tile names; pydantic reads the field itself
+    OpeningHand = List[TileStr]
+    ViewHand = List[TileStr]
+else:
+    OpeningHand = tiles_field(MAX_OPENING_TILES)
+    ViewHand = tiles_field(TILE_COUNT)
 
 Value = Annotated[int, Field(ge=0, le=12, description="a value of the double-twelve set, 0 to 12")]
 

@@ -9,7 +9,7 @@ import asyncio
 import ipaddress
 import json
 import time
-from typing import Optional
+from typing import FrozenSet, Optional
 
 ARRIVAL = "meksiko.arrival"  # scope key: time.monotonic() when the request reached the app
 
@@ -39,7 +39,7 @@ class HostCheck:
     """Serve only the Host names in ``hosts`` (and IP addresses): a page on another site that
     rebinds its own name to this machine's address sends that name and gets 421."""
 
-    def __init__(self, app, hosts: Optional[frozenset]) -> None:
+    def __init__(self, app, hosts: Optional[FrozenSet[str]]) -> None:
         self.app = app
         self.hosts = hosts
 

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Optional
 
 import h11
@@ -28,8 +29,9 @@ class GuardedH11Protocol(H11Protocol):
     within ``header_timeout_s`` (slowloris)."""
 
     header_timeout_s: float = 10.0
+    _header_timer: Optional[asyncio.TimerHandle]  # armed until the request's headers are complete
 
-    def connection_made(self, transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport) -> None:
         super().connection_made(transport)
         self._arm_header_timer()
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from dataclasses import dataclass, field
-from typing import Mapping, Optional, Tuple
+from typing import Any, Dict, FrozenSet, Mapping, Optional, Tuple
 
 from .errors import LimitError, SettingsError
 
@@ -74,7 +74,7 @@ class Settings:
     def from_env(cls, environ: Optional[Mapping[str, str]] = None, **overrides: object) -> "Settings":
         """Defaults, then ``MEKSIKO_API_*`` variables, then ``overrides`` (None values are ignored)."""
         environ = os.environ if environ is None else environ
-        values: dict = {}
+        values: Dict[str, Any] = {}
         for f in dataclasses.fields(cls):
             name = ENV_PREFIX + f.name.upper()
             if name not in environ:
@@ -112,7 +112,7 @@ class Settings:
                              f"this server's limit of {self.max_review_worlds} ({ENV_PREFIX}MAX_REVIEW_WORLDS): "
                              f"ask for fewer samples or review fewer deals")
 
-    def hosts(self) -> Optional[frozenset]:
+    def hosts(self) -> Optional[FrozenSet[str]]:
         """The Host names served (lower case, no port), or None for any. Addresses (``127.0.0.1``,
         ``[::1]``, ``192.0.2.7``) are always served: a rebinding page can only send a name."""
         if "*" in self.allowed_hosts:
@@ -122,7 +122,7 @@ class Settings:
             names.add(self.host.strip("[]").lower())
         return frozenset(names)
 
-    def limits(self) -> dict:
+    def limits(self) -> Dict[str, Any]:
         """The per-request limits, as shown by ``GET /health``."""
         return {"max_body_bytes": self.max_body_bytes, "max_samples": self.max_samples,
                 "max_time_budget_ms": self.max_time_budget_ms}

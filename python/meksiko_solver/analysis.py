@@ -188,7 +188,7 @@ def analyze_many(
     return [DealTable(h, t, profile.name, results[3 * i : 3 * i + 3]) for i, (h, t) in enumerate(parsed)]
 
 
-def _deal_at(deal: object, index: int) -> tuple:
+def _deal_at(deal: object, index: int) -> Tuple[Tuple[Cards, ...], Cards]:
     try:
         return parse_deal(deal)
     except MeksikoError as exc:

@@ -64,7 +64,7 @@ def check_time_budget(ms: object) -> Optional[float]:
                            or not 0 < ms <= MAX_TIME_BUDGET_MS):
         raise OptionError(f"time budget must be a positive number of milliseconds up to {MAX_TIME_BUDGET_MS}, "
                           f"not {reprlib.repr(ms)}")
-    return ms  # type: ignore[return-value]
+    return ms
 
 
 def check_flag(value: object, name: str) -> bool:
@@ -79,4 +79,4 @@ def as_sequence(items: object, name: str) -> List[Any]:
     """The items of a batch argument (a list, tuple or other iterable, not a string or a mapping)."""
     if isinstance(items, (str, bytes, dict)) or not hasattr(items, "__iter__"):
         raise OptionError(f"{name} must be a list, not {reprlib.repr(items)}")
-    return list(items)  # type: ignore[call-overload]
+    return list(items)

@@ -25,14 +25,14 @@ def _cards(value: object, what: str) -> List[Card]:
     if isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value):
         return list(value)
     if not isinstance(value, (str, list, tuple, Hand)) and hasattr(value, "__iter__"):
-        value = list(value)  # type: ignore[call-overload]
+        value = list(value)
     return parse_cards(value, what)
 
 
 def _trump(trump: object) -> Optional[int]:
     """A trump as given: a Suit (no trump included), a suit number 0..4 or None (no trump)."""
     if trump is None or isinstance(trump, Suit) or type(trump) is int and 0 <= trump <= 4:  # noqa: E721 (not a bool)
-        return trump  # type: ignore[return-value]
+        return trump
     raise NotationError(f"trump must be a Suit, a suit number 0..4 (S H D C N) or None, not {reprlib.repr(trump)}")
 
 

@@ -19,7 +19,7 @@ its own discard, the calls, the trump and the cards played, plus the public tota
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Callable, Union
 
 from .auction import MEKSIKO, NEXT
 from .cards import SUITS
@@ -38,7 +38,7 @@ class RandomPolicy:
     random cards and a random trump. Play: a uniformly random legal card.
     """
 
-    def __init__(self, seed: object = None) -> None:
+    def __init__(self, seed: Union[int, str, None] = None) -> None:
         self.rng = random.Random(seed)
 
     def __call__(self, view: SeatView) -> object:

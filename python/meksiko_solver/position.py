@@ -32,7 +32,7 @@ class Position:
     @classmethod
     def create(
         cls,
-        hands: Sequence[object],
+        hands: object,
         trump: object,
         declarer: object,
         leader: object,
@@ -47,7 +47,7 @@ class Position:
         if not isinstance(played, (str, list, tuple)):
             if played is None or not hasattr(played, "__iter__"):
                 raise NotationError(f"played must be the list of cards played to the trick, not {reprlib.repr(played)}")
-            played = list(played)  # type: ignore[call-overload]
+            played = list(played)
         played_cards = tuple(parse_cards(played, "played"))
         pos = cls(
             hands=parsed,

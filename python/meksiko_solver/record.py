@@ -45,7 +45,7 @@ def replay_deal(rules: object, mode: object, dealer: object, hands: object, talo
             auction: object, discard: object, trump: object, play: object) -> DealState:
     """Replay a deal from its record fields, checking every item; RecordError names the first bad one."""
     with naming_item("rules"):
-        profile = get_rules(rules)  # type: ignore[arg-type]
+        profile = get_rules(rules)
     with naming_item("mode"):
         scoring = profile.mode(mode)  # type: ignore[arg-type]
     try:
@@ -208,12 +208,12 @@ class GameRecord:
 
     def __post_init__(self) -> None:
         try:
-            config = game_config(self.rules, self.mode, self.format, self.target)  # type: ignore[arg-type]
+            config = game_config(self.rules, self.mode, self.format, self.target)
         except MeksikoError as exc:
             raise RecordError(str(exc)) from None
         if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
             raise RecordError(f"seed must be a whole number or null, not {self.seed!r}")
-        deals = []
+        deals: List[DealRecord] = []
         totals: Scores = (0, 0, 0)
         scores: List[Scores] = []
         sheet: List[Scores] = []

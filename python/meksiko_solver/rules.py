@@ -148,8 +148,8 @@ CLASSIC = RuleProfile(
 RULES: Mapping[str, RuleProfile] = MappingProxyType({p.name: p for p in (MEXICO_CLUB, CLASSIC)})
 
 
-def get_rules(name: Union[str, RuleProfile, None] = None) -> RuleProfile:
-    """The rule profile called ``name`` (None: the default, ``mexico-club``)."""
+def get_rules(name: object = None) -> RuleProfile:
+    """The rule profile called ``name`` (None: the default, ``mexico-club``); a RulesError names anything else."""
     if isinstance(name, RuleProfile):
         return name
     if name is None:

@@ -15,7 +15,7 @@ routes only pass them on and the page derives nothing itself.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, Dict, List, Mapping, Optional, Set
 
 from .auction import MEKSIKO, Auction
 from .cards import DECK, SUITS, Card, Suit, trump_name
@@ -280,6 +280,7 @@ def _talon_due(data: object) -> Optional[Dict[str, Any]]:
     if not auction.is_over or auction.contract == MEKSIKO:
         return None
     contract, declarer = auction.contract, auction.declarer
+    assert contract is not None  # the auction is over and not passed out
     return {
         "view": {**before.to_dict(), "auction": list(auction.calls)}, "phase": Phase.DECLARE, "to_move": declarer,
         "your_turn": False, "hint": None,
@@ -346,7 +347,7 @@ def advisor_record(view: View) -> DealRecord:
     declarer = view.declarer
     assert declarer is not None
     played = [{c for s, c in view.played if s == seat} for seat in range(3)]
-    hands = [set() for _ in range(3)]
+    hands: List[Set[Card]] = [set() for _ in range(3)]
     hands[view.seat] = set(view.hand)
     seen = set(view.hand)
     for seat in range(3):

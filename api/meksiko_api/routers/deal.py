@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Optional, Sequence
+from typing import Any, Dict, Optional, Sequence
 
 from fastapi import APIRouter
 
@@ -21,7 +21,7 @@ SEED_BITS = 31  # fresh seeds stay small enough to read, type and keep exact in 
 
 
 def deal_response(hands: Sequence[Sequence[Card]], talon: Sequence[Card], dealer: int, rules: str,
-                  seed: Optional[int] = None) -> dict:
+                  seed: Optional[int] = None) -> Dict[str, Any]:
     """The deal in every form: card lists, holdings, text, and a deal record before the auction."""
     record = DealRecord(dealer=dealer, hands=tuple(tuple(h) for h in hands), talon=tuple(talon), rules=rules)
     holdings = [str(Hand(h)) for h in record.hands]
@@ -38,7 +38,7 @@ def deal_response(hands: Sequence[Sequence[Card]], talon: Sequence[Card], dealer
 
 
 @router.post("/random", response_model=DealResponse, summary="A random deal from a seed")
-async def random_deal(body: RandomDealRequest) -> dict:
+async def random_deal(body: RandomDealRequest) -> Dict[str, Any]:
     """Shuffle with ``seed`` (the library's ``deal_cards``; ``meksiko-solver analyze --random --seed``
     deals the same deal). Without a seed a fresh one is drawn and returned."""
     seed = body.seed if body.seed is not None else random.SystemRandom().getrandbits(SEED_BITS)
@@ -47,7 +47,7 @@ async def random_deal(body: RandomDealRequest) -> dict:
 
 
 @router.post("/parse", response_model=DealResponse, summary="A deal from its text")
-async def parse(body: ParseDealRequest) -> dict:
+async def parse(body: ParseDealRequest) -> Dict[str, Any]:
     """``"<h0> <h1> <h2> <talon>"``: three hands of 10 as holdings (``AK7.QJ.T98.A``) or cards,
     and the talon as two cards. A bad deal is a 422 naming the hand or card at fault."""
     hands, talon = parse_deal(body.deal)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Dict
+
 from fastapi import APIRouter
 
 import meksiko_solver
@@ -13,6 +15,6 @@ router = APIRouter(tags=["health"])
 
 
 @router.get("/health", response_model=HealthResponse, summary="Liveness and limits")
-async def health(settings: AppSettings) -> dict:
+async def health(settings: AppSettings) -> Dict[str, Any]:
     return {"status": "ok", "version": meksiko_solver.__version__, "workers": settings.workers,
             "limits": settings.limits()}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Dict
+
 from fastapi import APIRouter
 
 from meksiko_solver.mexican_train import best_opening, train_hint
@@ -15,7 +17,7 @@ router = APIRouter(prefix="/v1/mexican-train", tags=["mexican-train"], responses
 
 @router.post("/opening", response_model=OpeningResponse, response_model_exclude_none=True,
              summary="The best opening train for a hand")
-async def opening(body: OpeningRequest, pool: Pool) -> dict:
+async def opening(body: OpeningRequest, pool: Pool) -> Dict[str, Any]:
     """The train of the most tiles from the engine, then the most pips, then not ending on a
     double and the most tiles left that fit the engine; exact. ``all``: every train tying on
     tiles and pips too."""
@@ -23,11 +25,11 @@ async def opening(body: OpeningRequest, pool: Pool) -> dict:
 
 
 @router.post("/hint", response_model=TrainHintResponse, summary="The best move from one player's view")
-async def hint(body: TrainHintRequest, settings: AppSettings, pool: Pool) -> dict:
+async def hint(body: TrainHintRequest, settings: AppSettings, pool: Pool) -> Dict[str, Any]:
     """Samples the hidden tiles consistently with the view, plays every candidate move out in
     every world and ranks them by expected points left, then the chance to go out first."""
     settings.check_limits(body.worlds, body.time_budget_ms)
-    options = {"seed": body.seed or 0, "time_budget_ms": body.time_budget_ms}
+    options: Dict[str, Any] = {"seed": body.seed or 0, "time_budget_ms": body.time_budget_ms}
     if body.worlds is not None:
         options["worlds"] = body.worlds
     return await pool.run(lambda: train_hint(body.view(), **options).to_dict())

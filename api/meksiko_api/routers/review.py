@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Dict
+
 from fastapi import APIRouter
 
 from meksiko_solver.review import SD_SAMPLES
@@ -27,7 +29,7 @@ def cards_played(record: object) -> int:
 
 
 @router.post("/review", response_model=ReviewResponse, summary="Review of a deal or game record")
-async def review(body: ReviewRequest, settings: AppSettings, work: RequestWork) -> dict:
+async def review(body: ReviewRequest, settings: AppSettings, work: RequestWork) -> Dict[str, Any]:
     """The declarer, contract, trump and result; the bid and the discard against the best; every
     card with the declarer's double-dummy tricks before and after it, its loss, the cards that
     lose nothing and its mark (``?``, ``??``); per player the mistakes and tricks lost. A game
@@ -38,11 +40,11 @@ async def review(body: ReviewRequest, settings: AppSettings, work: RequestWork) 
     if body.single_dummy:
         samples = SD_SAMPLES if body.samples is None else body.samples
         settings.check_review(samples * cards_played(body.record))
-    options = {"single_dummy": body.single_dummy, "seed": body.seed or 0}
+    options: Dict[str, Any] = {"single_dummy": body.single_dummy, "seed": body.seed or 0}
     if body.samples is not None:
         options["samples"] = body.samples
 
-    def reviewed(job: Job) -> dict:
+    def reviewed(job: Job) -> Dict[str, Any]:
         return review_record(body.record, checkpoint=job.checkpoint, **options).to_dict()
 
     return await work.run(reviewed, HEAVY, body.time_budget_ms)

@@ -22,7 +22,7 @@ The game logic is the library's (``meksiko_solver.table``); these routes only pa
 from __future__ import annotations
 
 import importlib
-from typing import Callable, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from fastapi import APIRouter
 
@@ -78,18 +78,18 @@ def engine_policy(name: str, seed: int, step: int, samples: Optional[int]) -> Po
 
 
 @router.post("/advance", response_model=AdvanceResponse, summary="Play at the table against the engine")
-async def advance(body: AdvanceRequest, work: RequestWork, settings: AppSettings) -> dict:
+async def advance(body: AdvanceRequest, work: RequestWork, settings: AppSettings) -> Dict[str, Any]:
     """Apply the human's ``action`` (if any) to the deal ``record``, then let the engine decide for
     the other two seats until it is ``seat``'s turn again or the deal is over. Illegal input is a
     422 naming the record's bad item or the action's fault."""
     settings.check_limits(body.samples)
     engine = engine_name(body.policy)
 
-    def advanced(job: Job) -> dict:
+    def advanced(job: Job) -> Dict[str, Any]:
         state = load_record(body.record).replay()
         if body.action is not None:
             apply_action(state, body.seat, body.action.model_dump())
-        actions: List[dict] = []
+        actions: List[Dict[str, Any]] = []
         while state.to_move is not None and state.to_move != body.seat:
             job.checkpoint()  # a client gone, or the time budget spent: stop before the next decision
             if len(actions) >= MAX_ENGINE_DECISIONS:
@@ -103,7 +103,7 @@ async def advance(body: AdvanceRequest, work: RequestWork, settings: AppSettings
 
 
 @router.post("/position", response_model=PositionResponse, summary="A position of a record, solved")
-async def position(body: PositionRequest, work: RequestWork) -> dict:
+async def position(body: PositionRequest, work: RequestWork) -> Dict[str, Any]:
     """The position before ``play[index]`` of the record (null: after its last card): the hands at
     that moment, the trick in progress, and the declarer's double-dummy tricks in the whole deal
     (tricks won so far plus the most from here) before it and after each legal card."""
@@ -111,7 +111,7 @@ async def position(body: PositionRequest, work: RequestWork) -> dict:
 
 
 @router.post("/advisor", response_model=AdvisorResponse, summary="Your own deal, entered as it happens")
-async def advisor(body: AdvisorRequest, work: RequestWork) -> dict:
+async def advisor(body: AdvisorRequest, work: RequestWork) -> Dict[str, Any]:
     """A seat's view of its own deal so far (docs/hints.md, the body of the hint routes): the
     phase, whose turn it is and what may be entered for that seat (another seat: every card it
     may still hold and play), which hint route answers the viewer's own decision, the tricks, and
@@ -120,7 +120,7 @@ async def advisor(body: AdvisorRequest, work: RequestWork) -> dict:
 
 
 @router.post("/game", response_model=GameResponse, summary="A game's score sheet")
-async def game(body: GameRequest, work: RequestWork) -> dict:
+async def game(body: GameRequest, work: RequestWork) -> Dict[str, Any]:
     """A game record (its settings and finished deals): each deal's scores and the running totals
     (the profile's floor applied), the winners once the game is over, else the next deal's dealer."""
     return await work.run(lambda job: game_sheet(body.game), QUICK)

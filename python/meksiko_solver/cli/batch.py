@@ -131,7 +131,8 @@ def _analyze_chunk(chunk: Sequence[Item], args: argparse.Namespace) -> List[Resu
         groups.setdefault(None if seat is None else parse_seat(seat, "declarer"), []).append(i)
     for seat, indices in groups.items():
         deals = [chunk[i].deal for i in indices]
-        for i, r in zip(indices, analyze_many(deals, seat, args.rules, args.threads)):
+        analysed: Sequence[Result] = analyze_many(deals, seat, args.rules, args.threads)
+        for i, r in zip(indices, analysed):
             results[i] = r
     return [r for r in results if r is not None]
 

@@ -104,6 +104,7 @@ def run_opening(args: argparse.Namespace) -> int:
               f"{result.mexican_ready} left in hand fit the engine)")
         print(f"left in hand: {' '.join(map(str, result.left)) or '-'}")
     if args.all:
+        assert result.ties is not None and result.tie_count is not None  # all_ties lists them
         print(f"{result.tie_count} trains with {result.tiles} tiles and {result.pips} pips"
               + (f" (the first {len(result.ties)} shown)" if len(result.ties) < result.tie_count else ""))
         for train in result.ties:

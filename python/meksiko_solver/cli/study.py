@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import Any, Dict
 
 from ..rules import RULES
 from ..studies import DEFAULT_CHUNK_SIZE, study
@@ -61,7 +61,7 @@ def run_study(args: argparse.Namespace) -> int:
     return 0
 
 
-def report(summary: dict, out: str) -> str:
+def report(summary: Dict[str, Any], out: str) -> str:
     """A few lines on the study's main figures."""
     s = summary
     pct = lambda e: f"{100 * e['p']:.1f}% [{100 * e['lo']:.1f}, {100 * e['hi']:.1f}]"

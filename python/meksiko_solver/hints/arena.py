@@ -58,7 +58,9 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None):
 
 def parse_lineup(value: object) -> List[str]:
     """Three policy names from a list or a comma-separated string (one name: all three seats)."""
-    names = value.split(",") if isinstance(value, str) else list(value)  # type: ignore[arg-type]
+    if not isinstance(value, str) and not hasattr(value, "__iter__"):
+        raise MeksikoError(f"policies: give a list of names or a comma-separated string, not {value!r}")
+    names = value.split(",") if isinstance(value, str) else list(value)
     names = [str(n).strip().lower() for n in names if str(n).strip()]
     if len(names) == 1:
         names *= 3
@@ -181,7 +183,7 @@ def run_arena(deals: int = 200, seed: int = 0, policies: object = DEFAULT_LINEUP
     lineup = parse_lineup(policies)
     profile = get_rules(rules)
     scoring = profile.mode(mode)
-    predictions: Dict[tuple, Dict[str, float]] = {}
+    predictions: Dict[Tuple[int, int], Dict[str, float]] = {}
     current = {"deal": 0}
 
     def on_hint(phase: str, view, hint) -> None:
@@ -227,13 +229,14 @@ def _judge_cards(records: Sequence[DealRecord], seats_of: Sequence[Sequence[str]
             seat = state.to_move
             hands = [cards_to_mask(state.hand(s)) for s in range(3)]
             trick = [c.index for c in state.trick_cards]
+            assert state.declarer is not None and state.leader is not None  # a deal in play has both
             items.append((hands, trump, state.declarer, state.leader, trick))
             meta.append((names[seat], seat == state.declarer, card.index, len(state.legal_cards()) > 1))  # type: ignore[index]
             state.play(card)
     results = engine.solve_batch(items, True, False, 0, TT_BYTES)
     check(results)
-    for (name, declaring, card, choice), r in zip(meta, results):
-        value = dict(r.card_values)[card]
+    for (name, declaring, card_index, choice), r in zip(meta, results):
+        value = dict(r.card_values)[card_index]
         lost = r.tricks - value if declaring else value - r.tricks
         role = "declarer" if declaring else "defender"
         st = stats[name]
@@ -247,7 +250,7 @@ def _calibration(records: Sequence[DealRecord], predictions: Dict[Tuple[int, int
     if not predictions:
         return Calibration(0, 0)
     keys = sorted(predictions)
-    by_key: Dict[tuple, Any] = {}
+    by_key: Dict[Tuple[int, int], Any] = {}
     for seat in range(3):
         mine = [k for k in keys if k[1] == seat]
         if mine:

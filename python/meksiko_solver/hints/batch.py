@@ -60,15 +60,15 @@ def threads() -> int:
     return engine.default_threads()
 
 
-def solve_worlds(worlds: Iterator, count: int, items_of: Callable[[object], List[tuple]],
-                 call: Callable[[List[tuple]], Sequence], budget: Budget,
-                 min_worlds: int = 1) -> List[Tuple[object, list]]:
+def solve_worlds(worlds: Iterator[Any], count: int, items_of: Callable[[Any], List[Tuple[Any, ...]]],
+                 call: Callable[[List[Tuple[Any, ...]]], Sequence[Any]], budget: Budget,
+                 min_worlds: int = 1) -> List[Tuple[Any, List[Any]]]:
     """Solve up to ``count`` worlds: ``(world, results of items_of(world))`` in world order.
 
     ``call`` runs the engine on a flat list of items; each world contributes ``items_of(world)``.
     With a limited budget at least ``min_worlds`` worlds are solved even if the budget is spent.
     """
-    out: List[Tuple[object, list]] = []
+    out: List[Tuple[Any, List[Any]]] = []
     cores = threads()
     spent_total = 0.0
     while len(out) < count:
@@ -97,7 +97,7 @@ def solve_worlds(worlds: Iterator, count: int, items_of: Callable[[object], List
         chunk = list(islice(worlds, want))
         if not chunk:
             break
-        items: List[tuple] = []
+        items: List[Tuple[Any, ...]] = []
         sizes = []
         for world in chunk:
             its = items_of(world)

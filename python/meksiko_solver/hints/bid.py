@@ -33,7 +33,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from .. import engine
 from ..auction import CONTRACTS, MEKSIKO, NEXT, Auction, Contract, contract_rank
@@ -41,11 +41,13 @@ from ..errors import MeksikoError
 from ..cards import Card, Suit, cards_to_mask
 from ..play import trick_winner
 from ..deal import Phase
-from .common import DEFAULT_SAMPLES, HintResult, check_flag, rnd, settle, start
+from ..options import check_flag
+from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
 from .batch import TT_BYTES, check, solve_worlds
 from .heuristics import best_suit, simple_declare
 from .declaration import UPPER_BOUND, chosen_declarations as _chosen_declarations, talon_groups
 from .outcome import Scorer
+from .sampling import World
 from .weights import WeightMode, draw, weighted_frame
 
 PASS_METHOD = ("defender against the likeliest declarer (high bidder, else the next seat in the auction) "
@@ -98,7 +100,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     with the declaration best in each world (the double-dummy upper bound, the engine before
     issue 13) instead of the one chosen per sampled talon."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
-    check_flag(inference)
+    check_flag(inference, "inference")
     check_flag(per_world_declaration, "per_world_declaration")
     if v.phase != Phase.AUCTION:
         raise MeksikoError(f"no call to make: the auction is over (the deal is in the {v.phase} phase)")
@@ -121,12 +123,13 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     auction = Auction(v.dealer, profile, v.auction)
     if auction.high_bidder is not None:
         opponent, their_contract = auction.high_bidder, auction.high_bid
+        assert their_contract is not None  # a high bidder has a high bid
     else:
         opponent = next(s for s in ((seat + 1) % 3, (seat + 2) % 3) if s not in auction.passed)
         their_contract = Contract.FIVE
 
-    extra: list = []  # (world index, kind, trump) for one solve_many call
-    positions: list = []
+    extra: List[Tuple[int, str, int]] = []  # (world index, kind, trump) for one solve_many call
+    positions: List[engine.PositionTuple] = []
     best_tricks: List[int] = []
     meksiko_made: List[bool] = []
     meksiko_trumps = range(4) if profile.meksiko_trump else [Suit.NO_TRUMP]
@@ -210,12 +213,12 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                    weighted=weighted, weighting=weighted_frame(weighted, [w for w, _ in solved], inference))
 
 
-_CACHE: "OrderedDict[tuple, list]" = OrderedDict()
+_CACHE: "OrderedDict[Tuple[object, ...], List[Tuple[Any, ...]]]" = OrderedDict()
 _CACHE_LOCK = threading.Lock()  # the service runs hints on several threads
 CACHE_SIZE = 16
 
 
-def _best_declarations(v, worlds, seed: int, budget, weighted) -> list:
+def _best_declarations(v, worlds, seed: int, budget, weighted) -> List[Tuple[Any, ...]]:
     """``(world, best tricks with the talon[, (discard mask, trump)])`` per solved world (the
     per-talon path also gets the best declaration). Without weights they depend only on the
     seat's hand (calls do not change the worlds), so a complete run is kept for the seat's next
@@ -229,17 +232,18 @@ def _best_declarations(v, worlds, seed: int, budget, weighted) -> list:
             return _CACHE[key]
     layout = worlds.layout
 
-    def items_of(world) -> list:
+    def items_of(world) -> List[Any]:
         deal = v.world_deal(layout, world)
         return [(deal["hands"], deal["talon"], v.seat)]
 
-    def call(items: list) -> list:
+    def call(items: List[Any]) -> List[Any]:
         results = engine.best_declaration_batch(items, 0, 0, TT_BYTES)
         check(results)
         return results
 
     count = worlds.requested if weighted.mode == WeightMode.UNIFORM else weighted.drawn
     done = solve_worlds(iter(weighted.worlds), count, items_of, call, budget)
+    solved: List[Tuple[Any, ...]]
     if grouped:
         solved = [(w, r.tricks, (cards_to_mask(Card(c) for c in r.discard), r.trump)) for w, (r,) in done]
     else:

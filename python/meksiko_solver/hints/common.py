@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 
-from ..errors import OptionError
 from ..options import check_samples, check_seed
 from .batch import Budget
 from .sampling import Layout, World
@@ -61,13 +60,6 @@ class HintResult:
     def frame(self) -> Dict[str, Any]:
         return {"seat": self.seat, "worlds": self.worlds, "samples": self.samples, "seed": self.seed,
                 "consistent_worlds": self.consistent, "exhaustive": self.exhaustive}
-
-
-def check_flag(value: object, name: str = "inference") -> bool:
-    """A yes/no option must be a bool (not 0/1 or a string)."""
-    if not isinstance(value, bool):
-        raise OptionError(f"{name} must be true or false, not {value!r}")
-    return value
 
 
 def settle(x: float) -> float:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Dict, Iterator, List, Sequence, Tuple
+from typing import Dict, Iterator, List, Sequence, Set, Tuple
 
 from .. import engine
 from .batch import TT_BYTES, Budget, check, solve_worlds
@@ -57,7 +57,7 @@ def talon_groups(layout: Layout, seed: int) -> Iterator[World]:
     as the talon of a uniform world, then uniform distinct layouts given it."""
     tb = _talon_bucket(layout)
     rng = random.Random(seed)
-    seen: set = set()
+    seen: Set[int] = set()
     misses = 0
     group = 0
     while misses < 200:  # every talon seen (a tiny layout): stop
@@ -106,7 +106,7 @@ class ChosenDeclarations:
         return total
 
 
-def chosen_declarations(view, layout: Layout, solved: Sequence[tuple], budget: Budget) -> ChosenDeclarations:
+def chosen_declarations(view, layout: Layout, solved: Sequence[Tuple[World, int, Declaration]], budget: Budget) -> ChosenDeclarations:
     """Solve every candidate declaration of each talon group on the group's layouts.
 
     ``solved``: ``(world, best tricks, (discard mask, trump))`` in group order."""
@@ -127,11 +127,11 @@ def chosen_declarations(view, layout: Layout, solved: Sequence[tuple], budget: B
         cands = [solved[i][2] for i in members[t] if solved[i][2][1] in range(4)]
         candidates[t] = list(dict.fromkeys(cands + [simple_declare(twelve)]))
 
-    def items_of(i: int) -> list:
+    def items_of(i: int) -> List[engine.PositionTuple]:
         world, _, own_best = solved[i]
         hands = list(view.world_deal(layout, world)["hands"])
         twelve = hands[seat] | world[tb]
-        out = []
+        out: List[engine.PositionTuple] = []
         for d, trump in candidates[world[tb]]:
             if (d, trump) == own_best:
                 continue  # its value in this world is the best, already known
@@ -140,7 +140,7 @@ def chosen_declarations(view, layout: Layout, solved: Sequence[tuple], budget: B
             out.append((h, trump, seat, seat, []))
         return out
 
-    def call(items: list) -> list:
+    def call(items: List[engine.PositionTuple]) -> List[engine.EngineSolveResult]:
         results = engine.solve_batch(items, False, False, 0, TT_BYTES)
         check(results)
         return results

@@ -32,9 +32,11 @@ from ..auction import MEKSIKO
 from ..cards import Card, Suit, cards_to_mask
 from ..errors import MeksikoError
 from ..deal import Phase
-from .common import DEFAULT_SAMPLES, HintResult, check_flag, rnd, settle, start
+from ..options import check_flag
+from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
 from .batch import TT_BYTES, Budget, check, solve_worlds
 from .outcome import Scorer
+from .sampling import World
 from .weights import WeightMode, draw, weighted_frame
 
 SCREEN_WORLDS = 12  # worlds of the screening analysis
@@ -102,7 +104,7 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     """The discard hint for the declarer in ``view`` (a View, dict, JSON text or SeatView);
     ``inference=False``: uniform worlds."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
-    weighted = draw(v, worlds, seed, budget, check_flag(inference))
+    weighted = draw(v, worlds, seed, budget, check_flag(inference, "inference"))
     source = iter(weighted.worlds)
     if v.phase != Phase.DECLARE:
         raise MeksikoError(f"no discard to make: the deal is in the {v.phase} phase")
@@ -116,7 +118,7 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     candidates: List[Tuple[int, int]] = [(d, t) for t in range(4) for d in discards]
     scorer = Scorer(v.profile, v.scoring, seat, v.contract, seat, v.totals)
     total = worlds.requested if weighted.mode == WeightMode.UNIFORM else weighted.drawn
-    pool: List[object] = []  # worlds drawn so far, in order
+    pool: List[World] = []  # worlds drawn so far, in order
 
     def take(n: int) -> None:
         for _ in drawn(n):
@@ -134,7 +136,7 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     def ranking(rows: Dict[Tuple[int, int], List[int]], n: int):
         wts = [weighted.of(w) for w in pool[:n]]
 
-        def key(cand: Tuple[int, int]) -> tuple:
+        def key(cand: Tuple[int, int]) -> Tuple[float, ...]:
             vals = rows[cand][:n]
             discard = [c for c in range(32) if cand[0] >> c & 1]
             order = (-cand[1],) + tuple(-(c & 7) * 4 - (c >> 3) for c in discard)  # lower discard first
@@ -149,12 +151,12 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         # discard; a candidate's value there is that best if it is optimal, else at most one less.
         take(min(total, SCREEN_WORLDS))
 
-        def analysis_items(world) -> list:
+        def analysis_items(world) -> List[Any]:
             deal = v.world_deal(layout, world)
             hands = list(deal["hands"])
             return [(hands, twelve & ~hands[seat], seat)]
 
-        def analyze(items: list) -> list:
+        def analyze(items: List[Any]) -> List[Any]:
             results = engine.analyze_batch(items, 0, 0, TT_BYTES)
             check(results)
             return results
@@ -175,16 +177,16 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         """Solve the live candidates exactly on the worlds [done, upto)."""
         done = min(len(values[c]) for c in alive)
 
-        def items_of(world) -> list:
+        def items_of(world) -> List[Any]:
             hands = v.world_hands(layout, world)
-            out = []
+            out: List[Tuple[Any, ...]] = []
             for d, t in alive:
                 h = list(hands)
                 h[seat] = twelve & ~d
                 out.append((h, t, seat, seat, []))
             return out
 
-        def call(items: list) -> list:
+        def call(items: List[Any]) -> List[Any]:
             results = engine.solve_batch(items, False, False, 0, TT_BYTES)
             check(results)
             return results

@@ -9,7 +9,7 @@ hint to guess how another seat would declare (for its estimate of the score from
 
 from __future__ import annotations
 
-from typing import Tuple
+from typing import List, Tuple
 
 
 def suit_mask(suit: int) -> int:
@@ -23,7 +23,7 @@ def suit_length(cards: int, suit: int) -> int:
 def best_suit(cards: int) -> int:
     """The longest suit, ties to the one with the higher cards (then S H D C order)."""
 
-    def strength(s: int) -> tuple:
+    def strength(s: int) -> Tuple[int, List[int], int]:
         ranks = [c & 7 for c in range(8 * s, 8 * s + 8) if cards >> c & 1]
         return (len(ranks), sorted(ranks, reverse=True), -s)
 

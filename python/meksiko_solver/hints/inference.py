@@ -48,10 +48,10 @@ class Evidence:
         self.trump = Suit.NO_TRUMP if view.trump is None else int(view.trump)
         # The cards of the other seats to weigh, with the position each was played from.
         self.plays: List[Tuple[int, int, int, List[int], List[int]]] = []  # (seat, card, leader, trick, before[3])
-        leader = view.declarer
+        leader = view.declarer if view.declarer is not None else 0  # no card is played before there is one
         trick: List[int] = []
         before = [0, 0, 0]
-        steps = []
+        steps: List[Tuple[int, int, int, List[int], List[int]]] = []
         for who, card in view.played:
             steps.append((who, card.index, leader, list(trick), list(before)))
             before[who] |= card.mask
@@ -82,19 +82,20 @@ class Evidence:
         if not self.plays:
             return [self._cheap(w) for w in worlds]
         v = self.view
-        assert v.declarer is not None
+        declarer = v.declarer
+        assert declarer is not None
         played_by = [cards_to_mask(v.played_by(s)) for s in range(3)]
 
-        def items_of(world: World) -> list:
+        def items_of(world: World) -> List[engine.PositionTuple]:
             now = v.world_hands(self.layout, world)
             start = [now[s] | played_by[s] for s in range(3)]
-            out = []
+            out: List[engine.PositionTuple] = []
             for who, card, leader, trick, before in self.plays:
                 hands = [start[s] & ~before[s] for s in range(3)]
-                out.append((hands, self.trump, v.declarer, leader, trick))
+                out.append((hands, self.trump, declarer, leader, trick))
             return out
 
-        def call(items: list) -> list:
+        def call(items: List[engine.PositionTuple]) -> List[engine.EngineSolveResult]:
             results = engine.solve_batch(items, True, False, 0, TT_BYTES)
             check(results)
             return results

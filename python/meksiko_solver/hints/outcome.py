@@ -77,7 +77,7 @@ def _table(rules: RuleProfile, mode: ScoringMode, seat: int, contract: Contract,
             else:
                 tricks[seat] = k
                 tricks[3 - seat - declarer] = 10 - t - k
-            delta = score_deal(contract, declarer, tricks, rules, mode)
+            delta: Tuple[int, ...] = score_deal(contract, declarer, tricks, rules, mode)
             if totals is not None:
                 delta = tuple(n - o for n, o in zip(apply_scores(totals, delta, rules), totals))
             row.append(delta[seat])

@@ -21,13 +21,14 @@ comparisons are made on exact sums over the same worlds, so they do not depend o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from .. import engine
 from ..cards import Card, Suit
 from ..errors import MeksikoError
 from ..deal import Phase
-from .common import DEFAULT_SAMPLES, HintResult, check_flag, rnd, settle, start
+from ..options import check_flag
+from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
 from .batch import TT_BYTES, check, solve_worlds
 from .outcome import Scorer
 from .weights import draw, weighted_frame
@@ -81,15 +82,15 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     played = [c.index for c in v.trick]
     layout = worlds.layout
 
-    def items_of(world) -> list:
+    def items_of(world) -> List[Any]:
         return [(v.world_hands(layout, world), trump, v.declarer, v.leader, played)]
 
-    def call(items: list) -> list:
+    def call(items: List[Any]) -> List[Any]:
         results = engine.solve_batch(items, True, False, 0, TT_BYTES)
         check(results)
         return results
 
-    weighted = draw(v, worlds, seed, budget, check_flag(inference))
+    weighted = draw(v, worlds, seed, budget, check_flag(inference, "inference"))
     solved = solve_worlds(iter(weighted.worlds), worlds.requested if weighted.drawn == 0 else weighted.drawn,
                           items_of, call, budget)
     scorer = Scorer(v.profile, v.scoring, v.seat, v.contract, v.declarer, v.totals)
@@ -112,7 +113,7 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                            else scorer.defender_expected(total, won[v.seat], won[partner]))
             acc[3] += w * (value == side_best)
 
-    def key(card: Card) -> tuple:
+    def key(card: Card) -> Tuple[float, ...]:
         tricks, makes, score, _ = sums[card.index]
         side = (score, makes, tricks) if declaring else (-makes, -tricks, score)
         return side + (-card.rank, -card.suit)

@@ -9,16 +9,16 @@ True
 
 from __future__ import annotations
 
-from typing import Callable, List, Optional
+from typing import Callable, List, Optional, Union
 
 from ..auction import MEKSIKO, NEXT, tricks_needed
 from ..cards import SUITS, Card, cards_to_mask
 from ..play import beats, winning_index
 from ..deal import Phase, SeatView
-from .bid import bid_hint
-from .discard import discard_hint
+from .bid import BidHint, bid_hint
+from .discard import DiscardHint, discard_hint
 from .heuristics import best_suit, estimated_tricks, simple_declare
-from .play import play_hint
+from .play import PlayHint, play_hint
 from .view import View
 
 HintLog = Callable[[str, View, object], None]
@@ -58,6 +58,7 @@ class HintPolicy:
             return sv.legal_cards[0]
         view = View.from_seat_view(sv, with_totals=self.use_totals)
         seed = self._seed(sv)
+        hint: Union[BidHint, DiscardHint, PlayHint]
         if sv.phase == Phase.AUCTION:
             hint = bid_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
                             per_world_declaration=self.per_world_declaration)

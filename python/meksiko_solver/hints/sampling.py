@@ -35,7 +35,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import combinations
 from math import factorial
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 World = Tuple[int, ...]  # one card mask per bucket, in bucket order
 
@@ -200,7 +200,7 @@ class Layout:
         if self.count():
             yield from rec(0, self.sizes, (0,) * len(self.sizes))
 
-    def sample(self, n: int, seed: object = 0) -> Iterator[World]:
+    def sample(self, n: int, seed: int = 0) -> Iterator[World]:
         """``n`` distinct uniform layouts, drawn lazily with ``random.Random(seed)``; every
         layout (in enumeration order) when there are at most ``n``.
 
@@ -212,7 +212,7 @@ class Layout:
             yield from self.enumerate()
             return
         rng = random.Random(seed)
-        seen: set = set()
+        seen: Set[World] = set()
         while len(seen) < n:
             world = self.draw(rng)
             if world in seen:

@@ -269,7 +269,7 @@ def _hand_cards(value: object, what: str, size: int) -> Tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
-def _placeholder_deal(seat: int, hand: Tuple[Card, ...], talon: Optional[Tuple[Card, ...]]) -> tuple:
+def _placeholder_deal(seat: int, hand: Tuple[Card, ...], talon: Optional[Tuple[Card, ...]]) -> Tuple[List[Any], List[Card]]:
     """Hands and talon agreeing with what the seat knows (its hand, the talon if given)."""
     rest = [c for c in DECK if c not in hand and (talon is None or c not in talon)]
     if talon is None:
@@ -283,9 +283,9 @@ def _placeholder_deal(seat: int, hand: Tuple[Card, ...], talon: Optional[Tuple[C
 
 def _validate(view: View) -> None:
     with naming_item("rules"):
-        profile = get_rules(view.rules)  # type: ignore[arg-type]
+        profile = get_rules(view.rules)
     with naming_item("mode"):
-        scoring = profile.mode(view.mode)  # type: ignore[arg-type]
+        scoring = profile.mode(view.mode)
     _set(view, "rules", profile.name)
     _set(view, "mode", scoring.name)
     _set(view, "profile", profile)
@@ -403,7 +403,7 @@ def _validate(view: View) -> None:
         _set(view, "totals", tuple(totals))
 
 
-def _check_hidden_card(know: _Knowledge, played: list, card: Card, who: int, index: int) -> None:
+def _check_hidden_card(know: _Knowledge, played: List[Tuple[int, Card]], card: Card, who: int, index: int) -> None:
     """Reject a card another seat cannot hold, as far as the viewer knows."""
     for j, (_, c) in enumerate(played):
         if c == card:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 from .errors import MeksikoError
 from .hint import HintPolicy
@@ -77,7 +77,7 @@ class Interval:
         half = Z95 * math.sqrt(var / n)
         return Interval(mean, mean - half, mean + half)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {"mean": round(self.mean, 4), "ci95": [round(self.low, 4), round(self.high, 4)]}
 
     def __str__(self) -> str:
@@ -97,12 +97,13 @@ class ArenaResult:
     difference: Optional[Dict[str, Interval]]
     duplicate: Optional[Dict[str, Interval]] = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         d = {"players": self.players, "lineup": self.lineup, "deals": self.deals, "rounds": self.rounds,
              "seed": self.seed, "worlds": self.worlds,
              "policies": {name: {"points": self.points[name].to_dict(), "win_rate": self.wins[name].to_dict()}
                           for name in self.points}}
         if self.difference is not None:
+            assert self.duplicate is not None  # measured with the difference
             a, b = self.lineup[0], next(n for n in self.lineup if n != self.lineup[0])
             d["difference"] = {"policies": [a, b], **{k: v.to_dict() for k, v in self.difference.items()}}
             d["duplicate"] = {"policies": [a, b], "reference": f"{b} at every seat",
@@ -116,6 +117,7 @@ class ArenaResult:
         for name in self.points:
             lines.append(f"  {name:<9} {self.points[name]}   {self.wins[name]}")
         if self.difference is not None:
+            assert self.duplicate is not None  # measured with the difference
             a, b = self.lineup[0], next(n for n in self.lineup if n != self.lineup[0])
             lines.append(f"  {a} - {b}, same games:    points {self.difference['points']}, "
                          f"win rate {self.difference['win_rate']}")

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, List, Optional, Sequence
+from typing import Callable, List, Optional, Protocol, Sequence
 
 from .record import GameRecord, RoundRecord
 from .round import Action, Deal, Move, RoundState, deal_round
 from .rules import check_players, engine_of_round, game_rounds, starter_of_round
 
+class TrainPolicy(Protocol):
+    """A player: the move to make in a round state (the player to move is ``state.turn``)."""
+
+    def choose(self, state: RoundState) -> Move: ...
+
+
 #: A safety net: no round of the rules can take this many moves (each turn lays or draws a tile).
 MAX_MOVES = 2000
 
 
-def play_round(deal: Deal, starter: int, policies: Sequence, on_move: Optional[Callable] = None) -> RoundRecord:
+def play_round(deal: Deal, starter: int, policies: Sequence[TrainPolicy],
+               on_move: Optional[Callable[[RoundState, Move], None]] = None) -> RoundRecord:
     """Play a round out; ``policies[p].choose(state)`` decides player p's moves."""
     state = RoundState.from_deal(deal, starter)
     moves: List[Move] = []
@@ -39,7 +46,7 @@ def deal_for(players: int, round_index: int, seed: int) -> Deal:
     return deal_round(players, engine_of_round(round_index), random.Random(round_seed(seed, round_index)))
 
 
-def play_game(players: int = 4, seed: int = 0, policies: Optional[Sequence] = None, short: bool = False,
+def play_game(players: int = 4, seed: int = 0, policies: Optional[Sequence[TrainPolicy]] = None, short: bool = False,
               rounds: Optional[int] = None) -> GameRecord:
     """A whole game (13 rounds, 7 if ``short``; or the first ``rounds``) with seeded deals."""
     check_players(players)

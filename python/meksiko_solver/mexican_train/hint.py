@@ -31,7 +31,7 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .errors import MeksikoError, TrainRecordError
 from .policies import BaselinePolicy, baseline_playout, candidate_moves
@@ -121,7 +121,7 @@ class TrainView:
 # --------------------------------------------------------------------------- sampling ----
 
 def hidden_tiles(state: RoundState, seat: int) -> List[int]:
-    seen = set(state.hands[seat])
+    seen = set(state.known_hand(seat))
     seen.add(index_of(state.engine, state.engine))
     for train in state.trains:
         seen.update(t for t, _ in train)
@@ -169,7 +169,7 @@ def sample_world(view: TrainView, rng: random.Random) -> Tuple[RoundState, bool]
     return _world(state, hands, pool[k:]), False
 
 
-def _world(state: RoundState, hands: dict, boneyard: List[int]) -> RoundState:
+def _world(state: RoundState, hands: Dict[int, List[int]], boneyard: List[int]) -> RoundState:
     world = state.copy()
     for q, tiles in hands.items():
         world.hands[q] = set(tiles)
@@ -190,7 +190,7 @@ class MoveValue:
     baseline: bool = False                 # the move the baseline policy would make
     points: Tuple[int, ...] = ()           # the seat's points in each world (same worlds for every move)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {"move": self.move.to_dict(), "text": str(self.move), "penalty": round(self.penalty, 3),
                 "out": round(self.out, 4), "worlds": self.worlds, "baseline": self.baseline}
 
@@ -205,7 +205,7 @@ class TrainHint:
     seed: int
     elapsed: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {"hint": "mexican-train", "seat": self.seat, "move": self.move.to_dict(), "text": str(self.move),
                 "worlds": self.worlds, "unconstrained_worlds": self.unconstrained_worlds, "seed": self.seed,
                 "elapsed_ms": round(1000 * self.elapsed, 1), "options": [o.to_dict() for o in self.options]}
@@ -226,7 +226,7 @@ def rollout(world: RoundState, move: Move, seat: int, policy=None) -> Tuple[int,
 #: Below this many rollouts a hint runs in the calling process (starting work elsewhere costs more).
 PARALLEL_MIN_ROLLOUTS = 64
 _POOL_LOCK = threading.Lock()
-_POOLS: dict = {}
+_POOLS: Dict[int, ProcessPoolExecutor] = {}
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:

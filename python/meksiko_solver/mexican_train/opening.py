@@ -20,7 +20,7 @@ start). It runs in C++ (``engine.mt_opening``, the extension's gateway); ``pytho
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .errors import TileError
 from ..engine import mt_opening
@@ -78,7 +78,7 @@ class Opening:
         used = {link.tile for link in self.train}
         return tuple(t for t in self.hand if t not in used)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         d = {"engine": self.engine, "train": [str(link) for link in self.train], "tiles": self.tiles,
              "pips": self.pips, "open_end": self.open_end, "ends_on_double": self.ends_on_double,
              "mexican_ready": self.mexican_ready, "left": [str(t) for t in self.left]}
@@ -86,6 +86,10 @@ class Opening:
             d["ties"] = [[str(link) for link in train] for train in self.ties]
             d["tie_count"] = self.tie_count
         return d
+
+
+#: How good an opening is: (tiles laid, their pips, 1 unless it ends on a double, engine-valued tiles left).
+_Key = Tuple[int, int, int, int]
 
 
 def best_opening(hand: Union[str, Iterable[Union[str, Tile]]], engine: int, all_ties: bool = False,
@@ -147,19 +151,19 @@ def python_opening(pairs: Sequence[Tuple[int, int]], engine: int, all_ties: bool
         by_value.setdefault(a, []).append(i)
         if b != a:
             by_value.setdefault(b, []).append(i)
-    memo: Dict[int, Tuple[Optional[tuple], int]] = {}  # mask -> (best key using >= 1 more tile, its tile)
+    memo: Dict[int, Tuple[Optional[_Key], int]] = {}  # mask -> (best key using >= 1 more tile, its tile)
 
-    def stop(mask: int, end: int, count: int, total: int, last_double: bool) -> tuple:
+    def stop(mask: int, end: int, count: int, total: int, last_double: bool) -> _Key:
         if count == 0:
             return (0, 0, 1, 0)
         ready = sum(1 for i in by_value.get(engine, ()) if not mask >> i & 1)
         return (count, total, 0 if last_double else 1, ready)
 
-    def more(mask: int, end: int, count: int, total: int) -> Tuple[Optional[tuple], int]:
+    def more(mask: int, end: int, count: int, total: int) -> Tuple[Optional[_Key], int]:
         hit = memo.get(mask)
         if hit is not None:
             return hit
-        best: Optional[tuple] = None
+        best: Optional[_Key] = None
         choice = -1
         for i in by_value.get(end, ()):
             if mask >> i & 1:
@@ -191,7 +195,7 @@ def python_opening(pairs: Sequence[Tuple[int, int]], engine: int, all_ties: bool
     if not all_ties:
         return sequence, [], 0
     target = (len(sequence), total)
-    ties: List[Tuple[tuple, List[int]]] = []
+    ties: List[Tuple[Tuple[int, int, List[int]], List[int]]] = []
 
     def reach(mask: int, count: int, total: int) -> Tuple[int, int]:
         sub = memo[mask][0] if mask in memo else None

@@ -43,7 +43,7 @@ def opening_move(state: RoundState) -> Move:
 
 def opening_tiles(state: RoundState) -> List[int]:
     """The optimiser's train (tile indices) from the hand of the player to move (as ``best_opening``)."""
-    hand = sorted(state.hands[state.turn], key=lambda t: (HIGH[t], LOW[t]), reverse=True)
+    hand = sorted(state.known_hand(state.turn), key=lambda t: (HIGH[t], LOW[t]), reverse=True)
     best, _, _ = mt_opening([(HIGH[t], LOW[t]) for t in hand], state.engine, False, 0)
     return [hand[i] for i in best]
 
@@ -66,7 +66,7 @@ class RandomPolicy:
         tiles = [tile]
         if is_first_move(state):
             end = other_end(tile, state.end_of(train))
-            hand = set(state.hands[p]) - {tile}
+            hand = set(state.known_hand(p)) - {tile}
             while hand and self.rng.random() < 0.8:
                 nxt = [t for t in WITH_VALUE[end] if t in hand]
                 if not nxt:
@@ -87,7 +87,7 @@ def baseline_choice(state: RoundState, plays: List[Tuple[int, int]]) -> Tuple[in
     to the player that a tile still in hand matches (do not close every end with one value).
     """
     p = state.turn
-    hand = state.hands[p]
+    hand = state.known_hand(p)
     if state.counts[p] == 1 or len(plays) == 1:
         return plays[0]  # going out, or no choice
     counts = [0] * 13
@@ -149,7 +149,8 @@ def candidate_moves(state: RoundState, limit: int = 4) -> List[Move]:
     if forced is not None:
         return [forced]
     if is_first_move(state):
-        result = best_opening([TILES[t] for t in state.hands[p]], state.engine, all_ties=True, tie_limit=50)
+        result = best_opening([TILES[t] for t in state.known_hand(p)], state.engine, all_ties=True, tie_limit=50)
+        assert result.ties is not None  # all_ties lists them
         trains = []
         seen = set()
         for train in (result.train, *result.ties):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .errors import MeksikoError, TrainRecordError
 from .round import Deal, Move, RoundState
@@ -38,12 +38,12 @@ class RoundRecord:
         return replay(self.deal, self.starter, self.moves)
 
     @property
-    def result(self) -> dict:
+    def result(self) -> Dict[str, Any]:
         state = self.replay()
         return {"finished": state.over, "winner": state.winner, "blocked": state.blocked,
                 "points": state.points() if state.over else None}
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         d = self.deal.to_dict()
         d["starter"] = self.starter
         d["moves"] = [m.to_dict() for m in self.moves]
@@ -112,7 +112,7 @@ class GameRecord:
         totals = self.totals()
         return [p for p, t in enumerate(totals) if t == min(totals)]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {"game": "mexican-train", "players": self.players, "short": self.short,
                 "rounds": [r.to_dict() for r in self.rounds],
                 "totals": self.totals(), "winners": self.winners()}

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from ..errors import MeksikoError
 from .errors import DealError, IllegalMoveError, TrainRecordError
 from .opening import Link
 from .rules import check_players, hand_size
 from .tiles import (DOUBLE, HIGH, LOW, POINTS, TILES, TILE_COUNT, Tile, WITH_VALUE, check_value, index_of,
-                    other_end, parse_tiles)
+                    TileList, other_end, parse_tiles)
 
 #: The Mexican (common) train's number; players' trains are numbered by their seats.
 MEXICAN = -1
@@ -71,8 +71,8 @@ class Move:
     train: Optional[int] = None
     tile: Optional[Tile] = None
 
-    def to_dict(self) -> dict:
-        d: dict = {"player": self.player, "action": self.action.value}
+    def to_dict(self) -> Dict[str, Any]:
+        d: Dict[str, Any] = {"player": self.player, "action": self.action.value}
         if self.action is Action.PLAY:
             d["tiles"] = [str(t) for t in self.tiles]
             d["train"] = "M" if self.train == MEXICAN else self.train
@@ -122,6 +122,7 @@ class Move:
 
     def __str__(self) -> str:
         if self.action is Action.PLAY:
+            assert self.train is not None  # a play names its train
             return f"player {self.player} plays {' '.join(map(str, self.tiles))} on {train_name(self.train)}"
         if self.action is Action.DRAW:
             return f"player {self.player} draws" + (f" {self.tile}" if self.tile else "")
@@ -138,7 +139,7 @@ class Deal:
     boneyard: Tuple[Tile, ...]
 
     @staticmethod
-    def make(players: int, engine: int, hands: Sequence, boneyard: Sequence, where: str = "") -> "Deal":
+    def make(players: int, engine: int, hands: Sequence[TileList], boneyard: TileList, where: str = "") -> "Deal":
         check_players(players)
         check_value(engine, f"{where}engine")
         if not isinstance(hands, (list, tuple)) or len(hands) != players:
@@ -163,7 +164,7 @@ class Deal:
                             f"are missing (hands, boneyard and engine make the 91 tiles)")
         return Deal(players, engine, tuple(parsed), bone)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {"players": self.players, "engine": self.engine,
                 "hands": [[str(t) for t in h] for h in self.hands], "boneyard": [str(t) for t in self.boneyard]}
 
@@ -186,7 +187,7 @@ class RoundState:
     or None when hidden (``bone_left`` is its size).
     """
 
-    def __init__(self, players: int, engine: int, starter: int, hands: List[Optional[set]],
+    def __init__(self, players: int, engine: int, starter: int, hands: List[Optional[Set[int]]],
                  counts: List[int], boneyard: Optional[List[int]], bone_left: int) -> None:
         self.players = players
         self.engine = engine
@@ -217,15 +218,15 @@ class RoundState:
     def from_deal(deal: Deal, starter: int = 0) -> "RoundState":
         if isinstance(starter, bool) or not isinstance(starter, int) or not 0 <= starter < deal.players:
             raise DealError(f"starter {starter!r} is not a seat 0 to {deal.players - 1}")
-        hands = [set(t.index for t in h) for h in deal.hands]
+        hands: List[Optional[Set[int]]] = [set(t.index for t in h) for h in deal.hands]
         bone = [t.index for t in reversed(deal.boneyard)]
-        return RoundState(deal.players, deal.engine, starter, hands, [len(h) for h in hands], bone, len(bone))
+        return RoundState(deal.players, deal.engine, starter, hands, [len(h) for h in deal.hands], bone, len(bone))
 
     @staticmethod
     def seen_by(players: int, engine: int, starter: int, seat: int, hand: Sequence[Tile]) -> "RoundState":
         """The start of a round as ``seat`` sees it: its own dealt hand; the rest hidden."""
         size = hand_size(players)
-        hands: List[Optional[set]] = [None] * players
+        hands: List[Optional[Set[int]]] = [None] * players
         hands[seat] = set(t.index for t in hand)
         bone = TILE_COUNT - 1 - players * size
         return RoundState(players, engine, starter, hands, [size] * players, None, bone)
@@ -256,6 +257,18 @@ class RoundState:
     def end_of(self, train: int) -> int:
         return self.ends[self._slot(train)]
 
+    def _double_train(self) -> int:
+        """The train of the unsatisfied double (there must be one)."""
+        assert self.pending is not None
+        return self.pending
+
+    def known_hand(self, p: int) -> Set[int]:
+        """Player ``p``'s tiles; an IllegalMoveError if they are hidden."""
+        hand = self.hands[p]
+        if hand is None:
+            raise IllegalMoveError(f"player {p}'s hand is hidden")
+        return hand
+
     def open_trains(self, player: int) -> List[int]:
         """Where ``player`` may lay a tile at the start of a turn: only on the unsatisfied
         double if there is one; in a first turn only on their own train; else their own train,
@@ -280,9 +293,9 @@ class RoundState:
         if self.phase is Phase.DRAWN:
             if self.drawn is None or self.drawn < 0:
                 return []
-            trains = [self.pending] if self.satisfying else self.open_trains(p)
+            trains = [self._double_train()] if self.satisfying else self.open_trains(p)
             return [(self.drawn, t) for t in trains if _has(self.drawn, self.end_of(t))]
-        trains = [self.pending] if self.phase is Phase.SATISFY else self.open_trains(p)
+        trains = [self._double_train()] if self.phase is Phase.SATISFY else self.open_trains(p)
         hand = self.hands[p]
         if hand is None:
             raise IllegalMoveError(f"player {p}'s hand is hidden")
@@ -292,7 +305,7 @@ class RoundState:
 
     def can_play(self, player: int) -> bool:
         """Whether ``player`` has a tile for a train open to them (their hand must be known)."""
-        hand = self.hands[player]
+        hand = self.known_hand(player)
         for v in self.values_open_to(player):
             for tile in WITH_VALUE[v]:
                 if tile in hand:
@@ -315,7 +328,7 @@ class RoundState:
     def points(self) -> List[int]:
         """Each player's points for the round: the pips left in hand, the 0-0 counting 50;
         0 for the player who went out."""
-        return [0 if p == self.winner else sum(POINTS[t] for t in self.hands[p]) for p in range(self.players)]
+        return [0 if p == self.winner else sum(POINTS[t] for t in self.known_hand(p)) for p in range(self.players)]
 
     def train_tiles(self, train: int) -> List[Link]:
         return [Link(TILES[t], v) for t, v in self.trains[self._slot(train)]]
@@ -330,6 +343,7 @@ class RoundState:
             raise IllegalMoveError(f"it is player {p}'s turn, not player {move.player}'s")
         if move.action is Action.PLAY:
             self._check_play(move)
+            assert move.train is not None  # _check_play checked it
             self._lay([t.index for t in move.tiles], move.train)
             return None
         if move.action is Action.DRAW:
@@ -348,6 +362,7 @@ class RoundState:
         # pass
         if self.phase is Phase.DRAWN:
             if self.satisfying and self.plays():
+                assert self.drawn is not None
                 raise IllegalMoveError(f"the drawn tile {TILES[self.drawn]} satisfies the double: play it")
         else:
             if self.bone_left > 0:
@@ -374,9 +389,11 @@ class RoundState:
     def _check_play(self, move: Move) -> None:
         p = self.turn
         train = move.train
-        if train != MEXICAN and not 0 <= train < self.players:
+        if train is None or train != MEXICAN and not 0 <= train < self.players:
             raise IllegalMoveError(f"there is no train {train}")
         tiles = [t.index for t in move.tiles]
+        if not tiles:
+            raise IllegalMoveError("a play lays at least one tile")
         chain = self.phase is Phase.START and not self.opened[p] and self.pending is None
         if len(tiles) > 1 and not chain:
             raise IllegalMoveError(f"only a first move may lay several tiles ({len(tiles)} given)")
@@ -384,9 +401,9 @@ class RoundState:
             if self.drawn is not None and self.drawn >= 0 and tiles[0] != self.drawn:
                 raise IllegalMoveError(f"after a draw only the drawn tile {TILES[self.drawn]} may be played, "
                                        f"not {move.tiles[0]}")
-            allowed = [self.pending] if self.satisfying else self.open_trains(p)
+            allowed = [self._double_train()] if self.satisfying else self.open_trains(p)
         elif self.phase is Phase.SATISFY:
-            allowed = [self.pending]
+            allowed = [self._double_train()]
         else:
             allowed = self.open_trains(p)
         if train not in allowed:
@@ -454,8 +471,9 @@ class RoundState:
         self.bone_left -= 1
         self.draws[p] += 1
         self.counts[p] += 1
-        if self.hands[p] is not None and tile >= 0:
-            self.hands[p].add(tile)
+        hand = self.hands[p]
+        if hand is not None and tile >= 0:
+            hand.add(tile)
         self.satisfying = self.phase is Phase.SATISFY
         self.drawn = tile
         self.phase = Phase.DRAWN
@@ -465,7 +483,7 @@ class RoundState:
     def values_now(self, p: int) -> FrozenSet[int]:
         """The open ends the player to move could play on now (what a draw or pass shows they lack)."""
         if self.phase is Phase.SATISFY or (self.phase is Phase.DRAWN and self.satisfying):
-            return frozenset([self.end_of(self.pending)])
+            return frozenset([self.end_of(self._double_train())])
         return self.values_open_to(p)
 
     def _pass(self) -> None:

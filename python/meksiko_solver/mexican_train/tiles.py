@@ -54,7 +54,7 @@ class Tile(NamedTuple):
         return f"Tile({self.high}, {self.low})"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # the tile's number, not tuple.index
         return index_of(self.high, self.low)
 
     @property
@@ -106,9 +106,13 @@ def double_of(value: int) -> Tile:
     return TILES[index_of(value, value)]
 
 
-def parse_tiles(value: Union[str, Iterable[Union[str, Tile]]], what: str = "hand") -> Tuple[Tile, ...]:
+#: Tiles as given: ``"12-5 5-3"`` or a list of tiles or their names.
+TileList = Union[str, Iterable[Union[str, Tile]]]
+
+
+def parse_tiles(value: TileList, what: str = "hand") -> Tuple[Tile, ...]:
     """``"12-5 5-3"`` or ``["12-5", "5-3"]`` -> tiles in the order given; a tile twice is an error."""
-    items: Sequence = value.replace(",", " ").split() if isinstance(value, str) else list(value)
+    items: Sequence[Union[str, Tile]] = value.replace(",", " ").split() if isinstance(value, str) else list(value)
     tiles: List[Tile] = []
     seen = set()
     for k, item in enumerate(items):

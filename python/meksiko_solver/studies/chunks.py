@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from typing import Optional
+from typing import Any, Dict, List, Optional
 
 import numpy as np
 
@@ -32,7 +32,7 @@ TRUMPS = tuple(SUITS) + ("N",)  # the meksiko array's last axis
 ARRAYS = ("index", "hands", "talon", "dealer", "analysed", "with_talon", "meksiko", "max_bid", "talon_value")
 
 
-def meksiko_trumps(profile) -> list:
+def meksiko_trumps(profile) -> List[int]:
     """Indices into TRUMPS of the trumps a Meksiko is played in under ``profile``."""
     return [0, 1, 2, 3] if get_rules(profile).meksiko_trump else [4]
 
@@ -50,7 +50,7 @@ def max_bid_codes(with_talon: np.ndarray, meksiko: np.ndarray, profile) -> np.nd
     return np.where(meksiko_makes(meksiko, profile), MEKSIKO_CODE, codes).astype(np.int8)
 
 
-def solve_chunk(job: ChunkJob, threads: int = 0) -> dict:
+def solve_chunk(job: ChunkJob, threads: int = 0) -> Dict[str, Any]:
     """The chunk's arrays: every seat (or the deal's declarer) analysed double-dummy.
 
     The talon analysis is the library's (mexico-club: Meksiko with each trump); Meksiko
@@ -60,13 +60,13 @@ def solve_chunk(job: ChunkJob, threads: int = 0) -> dict:
     n = len(deals)
     with_talon = np.full((n, 3, 4), -1, np.int8)
     meksiko = np.full((n, 3, 5), -1, np.int8)
-    groups: dict = {}
+    groups: Dict[Optional[int], List[int]] = {}  # declarer (None: every seat) -> rows
     for row, deal in enumerate(deals):
         groups.setdefault(deal.declarer, []).append(row)
     cards = [d.cards() for d in deals]
-    for declarer, rows in groups.items():
-        results = analyze_many([cards[r] for r in rows], declarer, "mexico-club", threads)
-        for row, result in zip(rows, results):
+    for declarer, group in groups.items():
+        results = analyze_many([cards[r] for r in group], declarer, "mexico-club", threads)
+        for row, result in zip(group, results):
             for a in getattr(result, "seats", [result]):
                 with_talon[row, a.declarer] = [a.with_talon[t]["tricks"] for t in SUITS]
                 meksiko[row, a.declarer, :4] = [a.meksiko[t] for t in SUITS]
@@ -88,7 +88,7 @@ def solve_chunk(job: ChunkJob, threads: int = 0) -> dict:
     }
 
 
-def concatenate(chunks: list) -> dict:
+def concatenate(chunks: List[Dict[str, Any]]) -> Dict[str, Any]:
     """One set of arrays from chunks in study order."""
     return {name: np.concatenate([c[name] for c in chunks]) for name in ARRAYS}
 
@@ -139,7 +139,7 @@ class ChunkStore:
     def path(self, index: int) -> str:
         return os.path.join(self.chunk_dir, f"chunk-{index:06d}.npz")
 
-    def load(self, index: int) -> Optional[dict]:
+    def load(self, index: int) -> Optional[Dict[str, Any]]:
         """The chunk's arrays if its file is there and whole, else None."""
         path = self.path(index)
         if not os.path.exists(path):
@@ -152,13 +152,13 @@ class ChunkStore:
         except (OSError, ValueError, KeyError):
             return None
 
-    def save(self, index: int, arrays: dict) -> None:
+    def save(self, index: int, arrays: Dict[str, Any]) -> None:
         fd, tmp = tempfile.mkstemp(dir=self.chunk_dir, suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
             np.savez_compressed(f, fingerprint=np.array(self.fingerprint), **arrays)
         os.replace(tmp, self.path(index))
 
-    def _write_json(self, path: str, data: dict) -> None:
+    def _write_json(self, path: str, data: Dict[str, Any]) -> None:
         with open(path, "w", encoding="utf-8") as f:
             json.dump(data, f, indent=2)
             f.write("\n")

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import Iterable, List, Optional
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from ..analysis import parse_deal
-from ..cards import Hand, cards_to_mask, mask_to_cards, parse_seat
+from ..cards import Card, Hand, cards_to_mask, mask_to_cards, parse_seat
 from ..errors import MeksikoError
 from ..game import deal_cards
 from .errors import StudyError
@@ -25,7 +25,7 @@ class StudyDeal:
     """One deal of a study as card masks: three hands, the talon, the seat to analyse (None:
     every seat) and the dealer (for the seat's position in the auction)."""
 
-    hands: tuple  # three 32-bit card masks
+    hands: Tuple[int, ...]  # three 32-bit card masks
     talon: int
     declarer: Optional[int]
     dealer: int
@@ -34,11 +34,11 @@ class StudyDeal:
     def from_cards(cls, hands, talon, declarer: Optional[int], dealer: int) -> "StudyDeal":
         return cls(tuple(cards_to_mask(h) for h in hands), cards_to_mask(talon), declarer, dealer)
 
-    def cards(self) -> tuple:
+    def cards(self) -> Tuple[Tuple[Tuple[Card, ...], ...], Tuple[Card, ...]]:
         """(hands, talon) as tuples of cards in canonical order."""
         return tuple(tuple(mask_to_cards(h)) for h in self.hands), tuple(mask_to_cards(self.talon))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         """The deal as results.jsonl shows it: holdings and the talon's cards."""
         return {"hands": [str(Hand(h)) for h in self.hands], "talon": [str(c) for c in mask_to_cards(self.talon)]}
 

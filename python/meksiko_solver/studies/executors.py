@@ -7,7 +7,7 @@ results from them in study order, so the executor never changes an answer.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator, Tuple
+from typing import Any, Dict, Iterable, Iterator, Tuple
 
 from .chunks import solve_chunk
 from .errors import StudyError
@@ -18,7 +18,7 @@ CONNECT_TIMEOUT_S = 10
 _ADDRESS = re.compile(r"^(tcp|tls|inproc|ws|wss)://\S+$")
 
 
-def run_local(jobs: Iterable[ChunkJob], threads: int = 0) -> Iterator[Tuple[ChunkJob, dict]]:
+def run_local(jobs: Iterable[ChunkJob], threads: int = 0) -> Iterator[Tuple[ChunkJob, Dict[str, Any]]]:
     """Chunk after chunk, each on every core (``threads=0``) through the engine's own threads."""
     for job in jobs:
         yield job, solve_chunk(job, threads)
@@ -45,7 +45,7 @@ def connect(address: str, timeout: float = CONNECT_TIMEOUT_S):
 
 
 def run_dask(jobs: Iterable[ChunkJob], address: str, timeout: float = CONNECT_TIMEOUT_S
-             ) -> Iterator[Tuple[ChunkJob, dict]]:
+             ) -> Iterator[Tuple[ChunkJob, Dict[str, Any]]]:
     """Every chunk a task on the cluster at ``address``; results stream back as tasks finish.
 
     A task solves with one engine thread: a worker runs as many tasks at once as it has

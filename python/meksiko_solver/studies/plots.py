@@ -5,6 +5,7 @@ Error bars are the 95% intervals of summary.json."""
 from __future__ import annotations
 
 import os
+from typing import Any, Dict, List, Tuple
 
 from matplotlib.figure import Figure  # no pyplot: no global state, no GUI backend
 
@@ -14,7 +15,7 @@ _POSITION_LABELS = {"first": "bids first", "second": "bids second", "dealer": "d
 _BID_LABELS = {"-": "none", "M": "Meksiko"}
 
 
-def _errors(stats: list, scale: float = 1.0) -> tuple:
+def _errors(stats: List[Dict[str, Any]], scale: float = 1.0) -> Tuple[List[float], List[List[float]]]:
     """Values and asymmetric error bars (below, above) of Wilson entries."""
     values = [(s["p"] or 0.0) * scale for s in stats]
     below = [((s["p"] or 0.0) - (s["lo"] or 0.0)) * scale for s in stats]
@@ -22,13 +23,13 @@ def _errors(stats: list, scale: float = 1.0) -> tuple:
     return values, [below, above]
 
 
-def _title(summary: dict) -> str:
+def _title(summary: Dict[str, Any]) -> str:
     study = summary["study"]
     source = f"seed {study['seed']}" if study.get("source") == "random" else "given deals"
     return f"{summary['deals']:,} deals ({source}), {summary['analyses']:,} declarer analyses, {study['rules']}"
 
 
-def max_bid_figure(summary: dict) -> Figure:
+def max_bid_figure(summary: Dict[str, Any]) -> Figure:
     fig = Figure(figsize=(9, 5.2), layout="constrained")
     ax = fig.add_subplot()
     by_position = summary["max_bid"]["by_position"]
@@ -46,7 +47,7 @@ def max_bid_figure(summary: dict) -> Figure:
     return fig
 
 
-def p_make_figure(summary: dict) -> Figure:
+def p_make_figure(summary: Dict[str, Any]) -> Figure:
     p_make = summary["p_make"]
     feature = p_make["best_feature"]
     by_value = p_make["by_feature"][feature]
@@ -69,7 +70,7 @@ def p_make_figure(summary: dict) -> Figure:
     return fig
 
 
-def talon_value_figure(summary: dict) -> Figure:
+def talon_value_figure(summary: Dict[str, Any]) -> Figure:
     talon = summary["talon_value"]
     values = sorted(talon["distribution"], key=int)
     fig = Figure(figsize=(8, 5), layout="constrained")
@@ -88,7 +89,7 @@ def talon_value_figure(summary: dict) -> Figure:
 FIGURES = {"max_bid": max_bid_figure, "p_make": p_make_figure, "talon_value": talon_value_figure}
 
 
-def write_plots(summary: dict, out: str) -> list:
+def write_plots(summary: Dict[str, Any], out: str) -> List[str]:
     """Every figure as ``NAME.png`` and ``NAME.svg`` in ``out``; the paths written."""
     paths = []
     for name, make in FIGURES.items():

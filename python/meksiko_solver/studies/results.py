@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Iterator
+from typing import Any, Dict, Iterator, List
 
 from ..cards import RANKS, SUITS, Card
 from .chunks import MEKSIKO_CODE, NO_BID, TRUMPS
@@ -27,7 +27,7 @@ def holding(mask: int) -> str:
     return ".".join(_SUIT_HOLDING[mask >> (8 * s) & 0xFF] for s in range(4))
 
 
-def _talon(mask: int) -> list:  # canonical order: by suit, then from the ace down
+def _talon(mask: int) -> List[str]:  # canonical order: by suit, then from the ace down
     return [_CARD[i] for i in sorted((i for i in range(32) if mask >> i & 1), key=lambda i: (i >> 3, -(i & 7)))]
 
 
@@ -35,7 +35,7 @@ def _max_bid(code: int):
     return "M" if code == MEKSIKO_CODE else None if code == NO_BID else code
 
 
-def result_lines(arrays: dict) -> Iterator[dict]:
+def result_lines(arrays: Dict[str, Any]) -> Iterator[Dict[str, Any]]:
     """The result of every deal of the arrays, in order."""
     columns = [arrays[name].tolist() for name in
                ("index", "hands", "talon", "analysed", "with_talon", "meksiko", "max_bid", "talon_value")]
@@ -52,7 +52,7 @@ def result_lines(arrays: dict) -> Iterator[dict]:
         yield {"i": i, "deal": {"hands": [holding(h) for h in hands], "talon": _talon(talon)}, "seats": seats}
 
 
-def write_results(arrays: dict, path: str) -> None:
+def write_results(arrays: Dict[str, Any], path: str) -> None:
     tmp = path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         for line in result_lines(arrays):

@@ -12,7 +12,7 @@ import csv
 import json
 import os
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Optional, Sequence, Union
 
 from .chunks import ChunkStore, concatenate
 from .deals import StudyDeal, parse_study_deal, read_deals_file
@@ -30,8 +30,8 @@ class StudyResult:
     """The study's arrays (every chunk's, concatenated in study order; see chunks.py), its
     summary (the contents of summary.json) and the output folder (None if none)."""
 
-    arrays: dict
-    summary: dict
+    arrays: Dict[str, Any]
+    summary: Dict[str, Any]
     out: Optional[str] = None
 
 
@@ -75,7 +75,7 @@ def study(deals: Union[int, Sequence[object], None] = None, *, seed: int = 0, in
     if scheduler is not None:
         scheduler = check_address(scheduler)
     store = ChunkStore(out, spec) if out is not None else None
-    chunks: dict = {}
+    chunks: Dict[int, Dict[str, Any]] = {}
     pending = []
     for job in spec.jobs():
         arrays = store.load(job.index) if store else None
@@ -106,7 +106,7 @@ def study(deals: Union[int, Sequence[object], None] = None, *, seed: int = 0, in
     return StudyResult(arrays, summary, out)
 
 
-def write_outputs(arrays: dict, summary: dict, out: str, plots: bool = True) -> None:
+def write_outputs(arrays: Dict[str, Any], summary: Dict[str, Any], out: str, plots: bool = True) -> None:
     write_results(arrays, os.path.join(out, "results.jsonl"))
     with open(os.path.join(out, "summary.json"), "w", encoding="utf-8") as f:
         json.dump(summary, f, indent=2)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Iterator, Optional, Sequence
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from ..rules import get_rules
 from .deals import StudyDeal, random_deal
@@ -37,11 +37,12 @@ class ChunkJob:
     count: int
     rules: str
     seed: Optional[int]
-    deals: Optional[tuple]
+    deals: Optional[Tuple[StudyDeal, ...]]
 
-    def study_deals(self) -> list:
+    def study_deals(self) -> List[StudyDeal]:
         if self.deals is not None:
             return list(self.deals)
+        assert self.seed is not None  # a random chunk has its seed
         return [random_deal(self.seed, i) for i in range(self.start, self.start + self.count)]
 
 
@@ -53,16 +54,16 @@ class StudySpec:
     rules: str
     count: int
     seed: Optional[int] = None
-    deals: Optional[tuple] = None
+    deals: Optional[Tuple[StudyDeal, ...]] = None
     chunk_size: int = DEFAULT_CHUNK_SIZE
 
     @classmethod
     def random(cls, count: object, seed: object = 0, rules: object = None,
                chunk_size: object = DEFAULT_CHUNK_SIZE) -> "StudySpec":
-        _positive(count, "the number of deals")
+        n = _positive(count, "the number of deals")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise StudyError(f"the seed must be a whole number, not {seed!r}")
-        return cls(get_rules(rules).name, count, seed, None, _positive(chunk_size, "the chunk size"))
+        return cls(get_rules(rules).name, n, seed, None, _positive(chunk_size, "the chunk size"))
 
     @classmethod
     def given(cls, deals: Sequence[StudyDeal], rules: object = None,
@@ -82,7 +83,7 @@ class StudySpec:
             deals = None if self.deals is None else self.deals[start:start + count]
             yield ChunkJob(index, start, count, self.rules, self.seed, deals)
 
-    def describe(self) -> dict:
+    def describe(self) -> Dict[str, Any]:
         """The spec as study.json shows it (given deals by their digest)."""
         source = ({"source": "random", "seed": self.seed} if self.deals is None
                   else {"source": "given", "deals_sha256": self._deals_digest()})

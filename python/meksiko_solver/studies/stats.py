@@ -10,6 +10,7 @@ value; how often Meksiko makes under each rule profile.
 from __future__ import annotations
 
 import math
+from typing import Any, Dict
 
 import numpy as np
 
@@ -34,7 +35,7 @@ def _round(x: float) -> float:
     return round(float(x), DIGITS)
 
 
-def wilson(count: int, n: int) -> dict:
+def wilson(count: int, n: int) -> Dict[str, Any]:
     """``count`` of ``n`` with its proportion and Wilson's 95% interval (None when n is 0)."""
     count, n = int(count), int(n)
     if n == 0:
@@ -47,7 +48,7 @@ def wilson(count: int, n: int) -> dict:
             "hi": _round(min(1.0, centre + half))}
 
 
-def mean_interval(values: np.ndarray) -> dict:
+def mean_interval(values: np.ndarray) -> Dict[str, Any]:
     n = int(values.size)
     if n == 0:
         return {"n": 0, "mean": None, "lo": None, "hi": None}
@@ -60,7 +61,7 @@ def _bits(masks: np.ndarray, shift: np.ndarray) -> np.ndarray:
     return ((masks[:, None] >> shift[None, :]) & 1).astype(np.int64)
 
 
-def hand_features(hands: np.ndarray, with_talon: np.ndarray) -> dict:
+def hand_features(hands: np.ndarray, with_talon: np.ndarray) -> Dict[str, Any]:
     """The features of hands (card masks) as dealt; ``top_trumps`` in the best trump with the
     talon (ties to the first of S H D C, as in DeclarerAnalysis.best)."""
     hands = hands.astype(np.int64)
@@ -76,7 +77,7 @@ def hand_features(hands: np.ndarray, with_talon: np.ndarray) -> dict:
     }
 
 
-def _makes(best: np.ndarray, meksiko: np.ndarray, rules: str) -> dict:
+def _makes(best: np.ndarray, meksiko: np.ndarray, rules: str) -> Dict[str, Any]:
     out = {c: best >= int(c) for c in CONTRACTS[:-1]}
     out["M"] = meksiko_makes(meksiko, rules)
     return out
@@ -92,7 +93,7 @@ def _eta_squared(x: np.ndarray, groups: np.ndarray) -> float:
     return between / total
 
 
-def summarize(arrays: dict, rules: str, spec: dict) -> dict:
+def summarize(arrays: Dict[str, Any], rules: str, spec: Dict[str, Any]) -> Dict[str, Any]:
     """summary.json from a study's concatenated arrays."""
     deal_rows, seats = np.nonzero(arrays["analysed"])
     with_talon = arrays["with_talon"][deal_rows, seats].astype(np.int64)
@@ -111,7 +112,7 @@ def summarize(arrays: dict, rules: str, spec: dict) -> dict:
 
     features = hand_features(arrays["hands"][deal_rows, seats], with_talon)
     makes = _makes(best, meksiko, rules)
-    by_feature = {}
+    by_feature: Dict[str, Dict[str, Dict[str, Any]]] = {}
     for name, values in features.items():
         by_feature[name] = {}
         for v in np.unique(values):
@@ -140,7 +141,7 @@ def summarize(arrays: dict, rules: str, spec: dict) -> dict:
     }
 
 
-def tables(summary: dict) -> dict:
+def tables(summary: Dict[str, Any]) -> Dict[str, Any]:
     """CSV tables (file name -> rows, the first the header) from a summary."""
     columns = ["count", "n", "p", "lo", "hi"]
     cell = lambda s: [s[c] for c in columns]
