@@ -144,8 +144,8 @@ def test_deal_routes_refuse_bad_bodies(client, path, body, message):
 def test_the_engine_acts_until_the_humans_turn(client):
     deal = new_deal(client, 2, dealer=0)  # seat 1 opens
     body = advance(client, record=deal["record"], seat=2, policy="random", seed=5)
-    assert body["engine"] == "random" and body["seat"] == 2
-    assert [a["seat"] for a in body["engine_actions"]] == [c["seat"] for c in body["calls"]]
+    assert body["bots"] == "random" and body["seat"] == 2
+    assert [a["seat"] for a in body["bot_actions"]] == [c["seat"] for c in body["calls"]]
     assert body["phase"] == "auction" and body["to_move"] == 2 and body["your_turn"]
     state = DealRecord.from_dict(body["record"]).replay()
     assert body["legal_calls"] == state.legal_calls() and body["legal_cards"] == []
@@ -157,7 +157,7 @@ def test_the_engine_acts_until_the_humans_turn(client):
 def test_the_human_opening_gets_the_turn_at_once(client):
     deal = new_deal(client, 2, dealer=2)  # seat 0 opens
     body = advance(client, record=deal["record"], seat=0, policy="random")
-    assert body["engine_actions"] == [] and body["record"] == deal["record"]
+    assert body["bot_actions"] == [] and body["record"] == deal["record"]
     assert body["legal_calls"] == ["5", "6", "7", "8", "9", "10", "M"]  # the opener may not pass
 
 
@@ -300,7 +300,7 @@ def test_after_the_deal_nothing_is_left_to_decide(client):
     r = client.post("/v1/table/advance", json={"record": last["record"], "seat": 1, "action": {"card": "AS"}})
     assert r.status_code == 422 and "action: the deal is over" in detail(r)
     again = advance(client, record=last["record"], seat=1)
-    assert again["phase"] == "done" and again["engine_actions"] == []
+    assert again["phase"] == "done" and again["bot_actions"] == []
 
 
 def test_the_samples_limit_applies(client):
@@ -309,7 +309,7 @@ def test_the_samples_limit_applies(client):
     assert r.status_code == 422 and "samples 5000 is over this server's limit of 1000" in detail(r)
 
 
-def test_hint_policy_is_used_when_the_hint_engine_has_one(client, monkeypatch):
+def test_the_hint_policy_plays_with_the_samples_asked_for(client, monkeypatch):
     made = []
 
     class FakeHintPolicy:
@@ -320,21 +320,18 @@ def test_hint_policy_is_used_when_the_hint_engine_has_one(client, monkeypatch):
         def __call__(self, view):
             return self.random(view)
 
-    monkeypatch.setattr(table_route, "hint_policy_factory", lambda: FakeHintPolicy)
+    monkeypatch.setattr(table_route, "HintPolicy", FakeHintPolicy)
     deal = new_deal(client, 2, dealer=0)
     body = advance(client, record=deal["record"], seat=2, policy="hint", seed=3, samples=40)
-    assert body["engine"] == "hint" and made and all(s == 40 for _, s in made)
-    assert advance(client, record=deal["record"], seat=2, policy="random", seed=3)["engine"] == "random"
-    monkeypatch.setattr(table_route, "hint_policy_factory", lambda: None)
-    assert advance(client, record=deal["record"], seat=2, policy="hint", seed=3)["engine"] == "random"
+    assert body["bots"] == "hint" and made and all(s == 40 for _, s in made)
+    assert advance(client, record=deal["record"], seat=2, policy="random", seed=3)["bots"] == "random"
 
 
-def test_the_engine_seats_play_the_hint_policies(client):
-    pytest.importorskip("meksiko_solver.hints")
+def test_the_bots_play_the_hint_policies(client):
     answers = []
     deal = new_deal(client, 3, dealer=0)
     a = advance(client, record=deal["record"], seat=0, policy="hint", seed=3, samples=20)
-    assert a["engine"] == "hint"
+    assert a["bots"] == "hint"
     while a["phase"] != "done":
         answers.append(a)
         if a["phase"] == "auction":

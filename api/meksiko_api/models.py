@@ -285,14 +285,13 @@ class AdvanceRequest(RequestModel):
     """A deal at the table so far, the human's seat and (optionally) the human's next decision."""
 
     record: Dict[str, Any] = Field(description="the deal record so far (docs/records.md)")
-    seat: Seat = Field(description="the human's seat; the engine plays the other two")
+    seat: Seat = Field(description="the human's seat; the bots play the other two")
     action: Optional[TableAction] = Field(None, description="the human's decision, applied first "
                                                             "(it must be the human's turn)")
     policy: Literal["hint", "random"] = Field(
-        "hint", description='the engine seats\' policy: "hint" (the hint engine\'s policies; random play while '
-                            'they are not installed, see the answer\'s "engine") or "random"')
+        "hint", description='the bots\' policy: "hint" (meksiko_solver.hints.HintPolicy) or "random"')
     samples: Optional[int] = Field(None, ge=1, description="worlds the hint policies sample per decision")
-    seed: int = Field(0, description="seed of the engine seats' decisions (same seed, same play)")
+    seed: int = Field(0, description="seed of the bots' decisions (same seed, same play)")
 
     model_config = ConfigDict(json_schema_extra={"examples": [
         {"record": {"dealer": 2, "hands": ["A97.KQ8.J8.T9", "8.A97.A97.AKJ", "KQJT.JT.KQ.Q7"],
@@ -309,7 +308,7 @@ class DeclareOptions(BaseModel):
     trumps: List[str] = Field(description="the trumps that may be named")
 
 
-class EngineAction(BaseModel):
+class BotAction(BaseModel):
     seat: int
     phase: str = Field(description='"auction", "declare" or "play"')
     call: Optional[str] = None
@@ -336,12 +335,12 @@ class DealResult(BaseModel):
 
 
 class AdvanceResponse(BaseModel):
-    """The deal after the human's decision and the engine's, and what the human may do now."""
+    """The deal after the human's decision and the bots', and what the human may do now."""
 
     record: Dict[str, Any] = Field(description="the deal record so far")
     seat: int
-    engine: str = Field(description='the policy the engine seats played: "hint" or "random"')
-    engine_actions: List[EngineAction] = Field(description="the engine's decisions made by this request")
+    bots: str = Field(description='the policy the bots (the computer-played seats) played: "hint" or "random"')
+    bot_actions: List[BotAction] = Field(description="the bots' decisions made by this request")
     phase: str = Field(description='"auction", "declare", "play" or "done"')
     to_move: Optional[int] = Field(description="the seat to decide, null when the deal is done")
     your_turn: bool
@@ -369,7 +368,7 @@ class AdvanceResponse(BaseModel):
     model_config = ConfigDict(json_schema_extra={"examples": [{
         "record": {"rules": "mexico-club", "mode": "easy", "dealer": 2, "hands": ["..."], "talon": ["TD", "8C"],
                    "auction": ["5"], "discard": [], "trump": None, "play": []},
-        "seat": 1, "engine": "random", "engine_actions": [{"seat": 0, "phase": "auction", "call": "5"}],
+        "seat": 1, "bots": "random", "bot_actions": [{"seat": 0, "phase": "auction", "call": "5"}],
         "phase": "auction", "to_move": 1, "your_turn": True, "calls": [{"seat": 0, "call": "5"}], "declarer": None, "contract": None, "trump": None,
         "hand": ["8S", "AH", "9H", "7H", "AD", "9D", "7D", "AC", "KC", "JC"], "talon": None,
         "legal_calls": ["6", "7", "8", "9", "10", "M", "NEXT"], "legal_cards": [], "declare": None,

@@ -129,7 +129,7 @@ def _result(contract, declarer: Optional[int], tricks_won, scores) -> Optional[D
     return {"made": tricks_won[declarer] >= contract.tricks_needed, "scores": list(scores)}
 
 
-def table_state(state: DealState, seat: int, engine: str = "random",
+def table_state(state: DealState, seat: int, bots: str = "random",
                 actions: Optional[List[Dict[str, Any]]] = None) -> Dict[str, Any]:
     """The table as ``seat`` sees it, and what it may do now. ``hands`` holds every seat's cards
     now (the record has them all anyway); a page shows the others' only when asked or at the end."""
@@ -146,8 +146,8 @@ def table_state(state: DealState, seat: int, engine: str = "random",
     return {
         "record": DealRecord.from_state(state).to_dict(),
         "seat": seat,
-        "engine": engine,
-        "engine_actions": list(actions or []),
+        "bots": bots,
+        "bot_actions": list(actions or []),
         "phase": phase,
         "to_move": to_move,
         "your_turn": mine,

@@ -3,10 +3,10 @@
 ``POST /v1/table/advance``: the deal record so far, the human's seat and optionally the human's
 decision. The record is checked by replaying it (an illegal item is a 422 naming it, e.g.
 ``record: play[14]: 9H is not legal, seat 2 must follow clubs``), the human's decision is
-applied (``action: ...`` when illegal or out of turn), then the engine decides for the other two
+applied (``action: ...`` when illegal or out of turn), then the bots decide for the other two
 seats until it is the human's turn again or the deal is over. The answer is the new record and
 what the human may do now (legal calls or cards, or the discard and trump to choose), plus the
-human's view in the hint engine's format, ready for ``POST /v1/hints/*``.
+human's view in the hints' view format, ready for ``POST /v1/hints/*``.
 
 ``POST /v1/table/position``: the position before any card of a record's play and the
 double-dummy value of every legal card there (the review's "what if").
@@ -21,12 +21,12 @@ The game logic is the library's (``meksiko_solver.table``); these routes only pa
 
 from __future__ import annotations
 
-import importlib
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 from fastapi import APIRouter
 
 from meksiko_solver.errors import MeksikoError
+from meksiko_solver.hints import HintPolicy
 from meksiko_solver.policies import Policy, RandomPolicy
 from meksiko_solver.table import (advisor_state, apply_action, apply_decision, decisions_made, game_sheet,
                                   load_record, position as record_position, table_state)
@@ -39,51 +39,32 @@ from ..workers import HEAVY, QUICK, Job
 
 router = APIRouter(prefix="/v1/table", tags=["table"], responses=ERROR_RESPONSES)
 
-#: Decisions the engine may take in one request: a whole deal is at most 6 calls, 1 declaration
+#: Decisions the bots may take in one request: a whole deal is at most 6 calls, 1 declaration
 #: and 30 cards; this bound only guards against a policy that never ends the deal.
-MAX_ENGINE_DECISIONS = 64
+MAX_BOT_DECISIONS = 64
 
 __all__ = ["router", "load_record"]
 
 
-# --- the engine's seats ----------------------------------------------------------------------------
+# --- the computer-played seats (the bots) ----------------------------------------------------------
 
-def hint_policy_factory() -> Optional[Callable[..., Policy]]:
-    """The hint engine's policy class, ``meksiko_solver.hints.HintPolicy(samples=, seed=)``: a
-    callable ``policy(SeatView) -> decision`` as in ``policies.py``. None where the hint engine is
-    not installed (the engine seats then play :class:`RandomPolicy` and the answer says so)."""
-    try:
-        hints = importlib.import_module("meksiko_solver.hints")
-    except ImportError:
-        return None
-    return getattr(hints, "HintPolicy", None)
-
-
-def engine_name(policy: str) -> str:
-    """The policy the engine seats actually play: ``"hint"`` needs the hint engine's policies."""
-    return "hint" if policy == "hint" and hint_policy_factory() is not None else "random"
-
-
-def engine_policy(name: str, seed: int, step: int, samples: Optional[int]) -> Policy:
-    """A policy for one decision, so that the same record and seed always get the same decision
-    (the route keeps no state): the hint policy derives each decision's seed from ``seed``, the
-    seat and the progress of the deal itself; the random policy is seeded with ``seed`` and the
-    decision's number in the deal."""
+def bot_policy(name: str, seed: int, step: int, samples: Optional[int]) -> Policy:
+    """A bot's policy for one decision, so that the same record and seed always get the same
+    decision (the route keeps no state): the hint policy derives each decision's seed from
+    ``seed``, the seat and the progress of the deal itself; the random policy is seeded with
+    ``seed`` and the decision's number in the deal."""
     if name == "hint":
-        factory = hint_policy_factory()
-        assert factory is not None
-        kwargs = {} if samples is None else {"samples": samples}
-        return factory(seed=seed, **kwargs)
+        return HintPolicy(seed=seed) if samples is None else HintPolicy(seed=seed, samples=samples)
     return RandomPolicy(f"{seed}/{step}")
 
 
-@router.post("/advance", response_model=AdvanceResponse, summary="Play at the table against the engine")
+@router.post("/advance", response_model=AdvanceResponse, summary="Play at the table against the bots")
 async def advance(body: AdvanceRequest, work: RequestWork, settings: AppSettings) -> Dict[str, Any]:
-    """Apply the human's ``action`` (if any) to the deal ``record``, then let the engine decide for
+    """Apply the human's ``action`` (if any) to the deal ``record``, then let the bots decide for
     the other two seats until it is ``seat``'s turn again or the deal is over. Illegal input is a
     422 naming the record's bad item or the action's fault."""
     settings.check_limits(body.samples)
-    engine = engine_name(body.policy)
+    bots = body.policy
 
     def advanced(job: Job) -> Dict[str, Any]:
         state = load_record(body.record).replay()
@@ -92,14 +73,14 @@ async def advance(body: AdvanceRequest, work: RequestWork, settings: AppSettings
         actions: List[Dict[str, Any]] = []
         while state.to_move is not None and state.to_move != body.seat:
             job.checkpoint()  # a client gone, or the time budget spent: stop before the next decision
-            if len(actions) >= MAX_ENGINE_DECISIONS:
-                raise MeksikoError(f"the engine took {MAX_ENGINE_DECISIONS} decisions without ending the deal")
+            if len(actions) >= MAX_BOT_DECISIONS:
+                raise MeksikoError(f"the bots took {MAX_BOT_DECISIONS} decisions without ending the deal")
             seat = state.to_move
-            policy = engine_policy(engine, body.seed, decisions_made(state), body.samples)
+            policy = bot_policy(bots, body.seed, decisions_made(state), body.samples)
             actions.append(apply_decision(state, policy(state.view(seat))))
-        return table_state(state, body.seat, engine, actions)
+        return table_state(state, body.seat, bots, actions)
 
-    return await work.run(advanced, HEAVY if engine == "hint" else QUICK)
+    return await work.run(advanced, HEAVY if bots == "hint" else QUICK)
 
 
 @router.post("/position", response_model=PositionResponse, summary="A position of a record, solved")
