@@ -108,17 +108,25 @@ def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool 
     stage = budget.fraction(WEIGHING_SHARE) if budget.limited else budget
     pool: List[World] = []
     logs: List[float] = []
+
+    def take(n: int) -> bool:
+        """Draw and weigh ``n`` more worlds, in chunks (drawing and weighing cost time too); False
+        when the budget or the layouts ran out first. The chunks never change which worlds are
+        drawn, so a budget that suffices gives the answer of no budget."""
+        while n > 0:
+            fresh = list(islice(source, min(n, CHUNK)))
+            if not fresh:
+                return False
+            got = evidence.log_weights(fresh, stage)
+            pool.extend(fresh[:len(got)])
+            logs.extend(got)
+            if len(got) < len(fresh) or (stage.limited and stage.remaining() <= 0):
+                return False
+            n -= len(fresh)
+        return True
+
     want = min(target, worlds.count)
-    while want > 0:
-        # In chunks under a budget: drawing and weighing cost time too.
-        fresh = list(islice(source, min(want, CHUNK) if stage.limited else want))
-        if not fresh:
-            break
-        got = evidence.log_weights(fresh, stage)
-        pool.extend(fresh[:len(got)])
-        logs.extend(got)
-        if len(got) < len(fresh) or (stage.limited and stage.remaining() <= 0):
-            break
+    while want > 0 and take(want):
         if len(pool) < min(target, worlds.count):
             want = min(target, worlds.count) - len(pool)
             continue
