@@ -8,48 +8,12 @@ when Playwright or Chromium is missing, unless MEKSIKO_REQUIRE_BROWSER is set (C
 
 from __future__ import annotations
 
-import importlib
-import os
-from pathlib import Path
-
 import pytest
 
-from local_server import LocalServer
 from meksiko_solver.mexican_train import Tile, best_opening
+from test_web import ARTIFACTS, browser, browser_test, server  # noqa: F401 (fixtures)
 
-ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = ROOT / "artifacts" / "web"
-CHROMIUM = os.environ.get("MEKSIKO_CHROMIUM", "/usr/bin/chromium")
-
-
-def _has_playwright() -> bool:
-    try:
-        importlib.import_module("playwright.sync_api")
-    except ImportError:
-        return False
-    return True
-
-
-pytestmark = pytest.mark.skipif(
-    (not _has_playwright() or not Path(CHROMIUM).exists()) and not os.environ.get("MEKSIKO_REQUIRE_BROWSER"),
-    reason=f"the browser tests need Playwright for Python and Chromium at {CHROMIUM}")
-
-
-@pytest.fixture(scope="module")
-def server():
-    with LocalServer(workers=2) as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
-        yield b
-        b.close()
+pytestmark = browser_test
 
 
 @pytest.fixture
