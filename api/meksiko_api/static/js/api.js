@@ -29,5 +29,9 @@ export function withSeed(body, seed) {
   return seed === null || seed === undefined ? body : { ...body, seed: String(seed) };
 }
 
+/** How long the server may sample for one hint. At the table an answer must come within about a
+ * second; a hint that runs out of time uses the worlds solved so far and says how many. */
+export const HINT_BUDGET_MS = 1000;
+
 /** The body of a hint route: a seat's view and the sampling options. */
-export const hintBody = (view, samples, seed) => ({ ...view, samples, seed });
+export const hintBody = (view, samples, seed) => ({ ...view, samples, seed, time_budget_ms: HINT_BUDGET_MS });
