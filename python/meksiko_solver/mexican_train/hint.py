@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .errors import MeksikoError, TrainRecordError
+from .record import check_object
 from .policies import BaselinePolicy, baseline_playout, candidate_moves
 from .round import Action, Move, Phase, RoundState
 from .rules import check_players, hand_size
@@ -54,14 +55,7 @@ class TrainView:
 
     @staticmethod
     def from_dict(data: object) -> "TrainView":
-        if not isinstance(data, dict):
-            raise TrainRecordError(f"a view is a JSON object, not {type(data).__name__}")
-        unknown = set(data) - VIEW_FIELDS
-        if unknown:
-            raise TrainRecordError(f"{', '.join(sorted(unknown))}: unknown field(s) of a view")
-        for name in ("players", "engine", "seat", "hand"):
-            if name not in data:
-                raise TrainRecordError(f"{name}: field required")
+        data = check_object(data, "a view", VIEW_FIELDS, ("players", "engine", "seat", "hand"))
         try:
             players = check_players(data["players"])
             engine = check_value(data["engine"], "engine")

@@ -20,7 +20,7 @@ start). It runs in C++ (``engine.mt_opening``, the extension's gateway); ``pytho
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .errors import TileError
 from ..engine import mt_opening
@@ -159,19 +159,21 @@ def python_opening(pairs: Sequence[Tuple[int, int]], engine: int, all_ties: bool
         ready = sum(1 for i in by_value.get(engine, ()) if not mask >> i & 1)
         return (count, total, 0 if last_double else 1, ready)
 
+    def moves(mask: int, end: int) -> Iterator[Tuple[int, int, int, bool]]:
+        """(tile, the open end after it, the mask with it, whether it is a double) per tile that fits."""
+        for i in by_value.get(end, ()):
+            if not mask >> i & 1:
+                a, b = pairs[i]
+                yield i, b if a == end else a, mask | 1 << i, a == b
+
     def more(mask: int, end: int, count: int, total: int) -> Tuple[Optional[_Key], int]:
         hit = memo.get(mask)
         if hit is not None:
             return hit
         best: Optional[_Key] = None
         choice = -1
-        for i in by_value.get(end, ()):
-            if mask >> i & 1:
-                continue
-            a, b = pairs[i]
-            nxt = b if a == end else a
-            child = mask | 1 << i
-            key = stop(child, nxt, count + 1, total + pips[i], a == b)
+        for i, nxt, child, double in moves(mask, end):
+            key = stop(child, nxt, count + 1, total + pips[i], double)
             sub = more(child, nxt, count + 1, total + pips[i])[0]
             if sub is not None and sub > key:
                 key = sub
@@ -207,17 +209,12 @@ def python_opening(pairs: Sequence[Tuple[int, int]], engine: int, all_ties: bool
             found = 1
             key = stop(mask, end, len(seq), total, last_double)
             ties.append(((-key[2], -key[3], list(seq)), list(seq)))
-        for i in by_value.get(end, ()):
-            if mask >> i & 1:
-                continue
-            a, b = pairs[i]
-            nxt = b if a == end else a
-            child = mask | 1 << i
+        for i, nxt, child, double in moves(mask, end):
             more(child, nxt, len(seq) + 1, total + pips[i])
             if reach(child, len(seq) + 1, total + pips[i]) < target:
                 continue
             seq.append(i)
-            found += walk(child, nxt, seq, total + pips[i], a == b)
+            found += walk(child, nxt, seq, total + pips[i], double)
             seq.pop()
         return found
 

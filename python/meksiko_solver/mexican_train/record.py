@@ -18,13 +18,28 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Collection, Dict, List, Optional, Sequence, Tuple
 
 from .errors import MeksikoError, TrainRecordError
 from .round import Deal, Move, RoundState
 from .rules import check_players, engine_of_round, game_rounds, starter_of_round
 
 ROUND_FIELDS = {"players", "engine", "starter", "hands", "boneyard", "moves"}
+
+
+def check_object(data: object, what: str, fields: Collection[str], required: Sequence[str],
+                 where: str = "") -> Dict[str, Any]:
+    """``data`` as a JSON object of ``what`` (``"a view"``): no field beyond ``fields``, every one
+    of ``required`` there. ``where`` (``"rounds[2]."``) starts every message."""
+    if not isinstance(data, dict):
+        raise TrainRecordError(f"{where}{what} is a JSON object, not {type(data).__name__}")
+    unknown = set(data) - set(fields)
+    if unknown:
+        raise TrainRecordError(f"{where}{', '.join(sorted(unknown))}: unknown field(s) of {what}")
+    for name in required:
+        if name not in data:
+            raise TrainRecordError(f"{where}{name}: field required")
+    return data
 
 
 @dataclass(frozen=True)
@@ -51,14 +66,7 @@ class RoundRecord:
 
     @staticmethod
     def from_dict(data: object, where: str = "") -> "RoundRecord":
-        if not isinstance(data, dict):
-            raise TrainRecordError(f"{where or 'record'}: a round record is a JSON object, not {type(data).__name__}")
-        unknown = set(data) - ROUND_FIELDS
-        if unknown:
-            raise TrainRecordError(f"{where}{', '.join(sorted(unknown))}: unknown field(s) of a round record")
-        for name in ("players", "engine", "hands", "boneyard"):
-            if name not in data:
-                raise TrainRecordError(f"{where}{name}: field required")
+        data = check_object(data, "a round record", ROUND_FIELDS, ("players", "engine", "hands", "boneyard"), where)
         try:
             deal = Deal.make(data["players"], data["engine"], data["hands"], data["boneyard"], where)
         except TrainRecordError:
