@@ -1,4 +1,5 @@
-/* The page's words in English, by key. A translation is a copy of this file with the same keys. */
+/* The page's words in English, by key. A translation (i18n/sr.js) has the same keys; a plural is
+ * key.one / key.other here (Intl.PluralRules' categories for English). */
 export default {
   "nav.deal": "Deal", "nav.play": "Play", "nav.review": "Review", "nav.advisor": "Advisor", "nav.docs": "API docs", "nav.mexican_train": "Mexican Train",
   "suit.S": "spades", "suit.H": "hearts", "suit.D": "diamonds", "suit.C": "clubs", "suit.N": "no trump",
@@ -7,7 +8,7 @@ export default {
   "call.M": "Meksiko", "call.NEXT": "Next",
   "seat.you": "You", "seat.you.lower": "you", "seat.n": "Seat {s}", "seat.N": "Seat {s}", "seat.n.lower": "seat {s}", "seat.you.n": "You (seat {s})",
   "badge.dealer": "dealer", "badge.declarer": "declarer", "badge.first": "bids first", "badge.lastcall": "last call",
-  "word.trick.one": "{n} trick", "word.trick.many": "{n} tricks", "word.discard.one": "{n} discard", "word.discard.many": "{n} discards",
+  "word.trick.one": "{n} trick", "word.trick.other": "{n} tricks", "word.discard.one": "{n} discard", "word.discard.other": "{n} discards",
   "talon": "Talon", "talon.up": "Talon, face up",
   "result.made": "made", "result.failed": "failed",
   "side.declarer": "declarer", "side.defenders": "defenders",
@@ -15,6 +16,37 @@ export default {
   "error.unreachable": "the server could not be reached ({message})",
   "error.seed": "The seed must be a whole number of digits, not '{text}'.",
   "error.range": "{what}: '{text}' is not a whole number from {min} to {max}.",
+  "error.field": "(field {field})", "error.server": "the server's message",
+  // an API error by its kind (errors.KINDS and errors.SERVICE_KINDS); the English page shows the
+  // server's own message, which names the bad value, and these as its tooltip
+  "error.kind.notation": "This is not a card, hand, suit, seat or contract the page can read.",
+  "error.kind.position": "This position cannot arise (a card twice, or hands of uneven length).",
+  "error.kind.illegal_play": "The rules of play do not allow this card here.",
+  "error.kind.auction": "The auction does not allow this call here.",
+  "error.kind.rules": "Unknown rules, scoring mode or game format.",
+  "error.kind.record": "The deal or game record is not well formed.",
+  "error.kind.option": "A bad option (samples, seed, threads, table size or time budget).",
+  "error.kind.limit": "This asks for more than the server allows (samples, time budget, cost).",
+  "error.kind.study": "The study cannot run with these options.",
+  "error.kind.invalid": "The server refused this input.",
+  "error.kind.json": "The request is not valid JSON.",
+  "error.kind.http": "The server refused the request.",
+  "error.kind.not_found": "The server does not have this page or route.",
+  "error.kind.method": "The route does not take this kind of request.",
+  "error.kind.timeout": "The request was sent too slowly.",
+  "error.kind.too_large": "The request is larger than the server accepts.",
+  "error.kind.content_type": "The request was not sent as JSON.",
+  "error.kind.host": "The server does not serve this host name.",
+  "error.kind.shape": "A field of the request is missing or has a bad value.",
+  "error.kind.busy": "The server is busy: try again in a moment.",
+  "error.kind.time_budget": "The time allowed for this request ran out: try again or ask for fewer samples.",
+  "error.kind.client_gone": "The request was stopped before its answer was ready.",
+  "lang.switch": "Language",
+  // the game's settings (the score sheet's heading)
+  "game.describe": "{rules}, {mode} scoring, {format}", "game.target": ", target {n}",
+  "rules.mexico-club": "mexico-club", "rules.classic": "classic",
+  "mode.easy": "easy", "mode.normal": "normal", "mode.standard": "standard",
+  "format.standard": "standard format", "format.mini": "mini format (3 deals)", "format.tournament": "tournament format",
   // deal view
   "deal.solving": "Solving every seat as declarer…",
   "deal.caption.seed": "random deal, seed {seed}", "deal.caption.text": "deal entered as text",
@@ -150,5 +182,18 @@ export default {
   "html.enter_your_own_deal_at_a_real_ta": "Enter your own deal at a real table: your seat, the dealer and your ten cards. Then enter each call and card as it happens; you get a hint at each of your decisions.",
   "html.tap_them_or_type_them_below": "<span id=\"advisor-count\"></span> (tap them, or type them below)",
   "html.random": "random", "html.default": "default", "html.title": "Meksiko solver",
+  "html.rules.mexico_club": "mexico-club", "html.rules.classic": "classic",
+  "html.format.standard": "standard", "html.format.tournament": "tournament",
+  "html.hand_placeholder": "AKQ.JT9.87.A9 or AS KS QS ...",
+  // the Mexican Train view (mexican-train.js)
+  "mt.engine": "Engine", "mt.all": "every tied train", "mt.solve": "Best train", "mt.clear": "Clear hand",
+  "mt.picker": "the tiles of the hand",
+  "mt.help": "Tap the tiles of your hand (the engine double is on the table). The best first move is drawn below: the train of the most tiles from the engine, then the most pips.",
+  "mt.opening": "Opening train",
+  "word.tile.one": "{n} tile", "word.tile.other": "{n} tiles", "word.pip.one": "{n} pip", "word.pip.other": "{n} pips",
+  "word.train.one": "{n} train", "word.train.other": "{n} trains",
+  "mt.draw": "no tile has a {n}: draw", "mt.summary": "{tiles}, {pips}, open end {end}",
+  "mt.double": " (ends on a double: it must be satisfied)", "mt.left": "left in hand: {tiles}", "mt.nothing": "nothing",
+  "mt.ties": "{trains} with as many tiles and pips", "mt.ties.first": " (the first {n})",
   "html.footer": "meksiko-solver: double-dummy values assume every hand is seen; hints sample the hidden cards.",
 };
