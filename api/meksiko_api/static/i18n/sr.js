@@ -13,7 +13,7 @@ export default {
   "word.trick.one": "{n} štih", "word.trick.few": "{n} štiha", "word.trick.other": "{n} štihova",
   "word.discard.one": "{n} škart", "word.discard.few": "{n} škarta", "word.discard.other": "{n} škartova",
   "talon": "Talon", "talon.up": "Talon, otvoren",
-  "result.made": "prošao", "result.failed": "pao",
+  "result.made": "prolaz", "result.failed": "pad",
   // "za {side}": akuzativ
   "side.declarer": "nosioca", "side.defenders": "gangstere",
   "role.declarer": "nosilac", "role.defender": "gangster",
