@@ -124,6 +124,20 @@ def test_a_switch_redraws_the_view_with_its_state(app):
     assert "Delilac" in page.inner_text("#play-status")
     app.shot("play")
     no_overflow(app)
+    # the Mexican Train view keeps its hand and its train (drawn again, not asked again)
+    page.click("#tab-mexican-train")
+    for k, tile in enumerate(("12-11", "11-5")):
+        page.click(f'.mt-pick[data-tile="{tile}"]')
+        page.wait_for_function(f"document.querySelector('#mt-count').textContent.startsWith('{k + 1} ')")
+    page.wait_for_function("document.querySelector('#mt-summary').textContent.includes('2 pločice')")
+    train = page.eval_on_selector_all("#mt-train .mt-link", "ns => ns.map(n => n.dataset.link)")
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/v1/" in r.url else None)
+    page.select_option("#lang-switch", "en")
+    assert page.inner_text("#mt-count") == "2 tiles" and "2 tiles" in page.inner_text("#mt-summary")
+    assert page.eval_on_selector_all("#mt-train .mt-link", "ns => ns.map(n => n.dataset.link)") == train == ["12-11", "11-5"]
+    assert page.get_attribute('.mt-pick[data-tile="11-5"]', "aria-pressed") == "true"
+    assert asked == []
 
 
 # --- the views in each language at phone size ----------------------------------------------------------

@@ -32,7 +32,7 @@ function domino(a, b, attrs = {}) {
     el("span", { class: "mt-half" }, a), el("span", { class: "mt-half" }, b));
 }
 
-const state = { selected: new Set(), engine: MAX, all: false, request: 0 };
+const state = { selected: new Set(), engine: MAX, all: false, request: 0, shown: null }; // shown: [answer, hand] drawn
 
 function tileKey(a, b) { return a >= b ? `${a}-${b}` : `${b}-${a}`; }
 function handList() {
@@ -114,6 +114,7 @@ async function solve() {
   const result = document.getElementById("mt-result");
   const id = ++state.request;
   if (hand.length === 0) {
+    state.shown = null;
     result.hidden = true;
     showError("");
     return;
@@ -143,6 +144,7 @@ function chain(train, engine) {
 }
 
 function draw(answer, hand) {
+  state.shown = [answer, hand];
   const result = document.getElementById("mt-result");
   result.hidden = false;
   const train = document.getElementById("mt-train");
@@ -160,15 +162,17 @@ function draw(answer, hand) {
     ties.append(el("p", { class: "muted small" },
       t("mt.ties", { trains: plural(answer.tie_count, "word.train") }) +
       (answer.ties.length < answer.tie_count ? t("mt.ties.first", { n: answer.ties.length }) : "")));
-    for (const t of answer.ties.slice(0, 50)) ties.append(el("div", { class: "mt-tie" }, chain(t, answer.engine)));
+    for (const tie of answer.ties.slice(0, 50)) ties.append(el("div", { class: "mt-tie" }, chain(tie, answer.engine)));
   }
 }
 
 /** The view again in the page's new language, with the same hand, engine and answer. */
 function rebuild() {
+  const shown = state.shown;
   section.replaceChildren();
   build();
-  solve();
+  document.getElementById("mt-count").textContent = plural(handList().length, "word.tile");
+  if (shown) draw(...shown);
 }
 
 if (section) {

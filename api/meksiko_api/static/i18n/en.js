@@ -20,7 +20,7 @@ export default {
   // an API error by its kind (errors.KINDS and errors.SERVICE_KINDS); the English page shows the
   // server's own message, which names the bad value, and these as its tooltip
   "error.kind.notation": "This is not a card, hand, suit, seat or contract the page can read.",
-  "error.kind.position": "This position cannot arise (a card twice, or hands of uneven length).",
+  "error.kind.position": "This deal or position cannot arise: check its cards (an unknown or repeated card, hands of uneven length).",
   "error.kind.illegal_play": "The rules of play do not allow this card here.",
   "error.kind.auction": "The auction does not allow this call here.",
   "error.kind.rules": "Unknown rules, scoring mode or game format.",

@@ -22,7 +22,7 @@ export default {
   "error.range": "{what}: '{text}' nije ceo broj od {min} do {max}.",
   "error.field": "(polje {field})", "error.server": "poruka servera",
   "error.kind.notation": "Ovo nije karta, ruka, boja, igrač ili ugovor koji stranica ume da pročita.",
-  "error.kind.position": "Ovakva pozicija ne može da nastane (karta dva puta ili ruke nejednake dužine).",
+  "error.kind.position": "Ovakvo deljenje ili pozicija ne može da nastane: proveri karte (nepoznata ili ponovljena karta, ruke nejednake dužine).",
   "error.kind.illegal_play": "Pravila igre ne dozvoljavaju ovu kartu ovde.",
   "error.kind.auction": "Licitacija ovde ne dozvoljava ovaj poziv.",
   "error.kind.rules": "Nepoznata pravila, bodovanje ili format partije.",
