@@ -2,7 +2,7 @@
  * key.one / key.other here (Intl.PluralRules' categories for English). */
 export default {
   "nav.deal": "Deal", "nav.play": "Play", "nav.review": "Review", "nav.advisor": "Advisor", "nav.docs": "API docs", "nav.mexican_train": "Mexican Train",
-  "suit.S": "spades", "suit.H": "hearts", "suit.D": "diamonds", "suit.C": "clubs", "suit.N": "no trump",
+  "suit.S": "spades", "suit.H": "hearts", "suit.D": "diamonds", "suit.C": "clubs", "suit.N": "no trump", "suit.N.short": "NT",
   "rank.A": "ace", "rank.K": "king", "rank.Q": "queen", "rank.J": "jack", "rank.T": "ten", "rank.9": "nine", "rank.8": "eight", "rank.7": "seven",
   "card.name": "{rank} of {suit}", "card.hidden": "a hidden card", "hand.empty": "no cards",
   "call.M": "Meksiko", "call.NEXT": "Next",

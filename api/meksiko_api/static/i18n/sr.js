@@ -4,7 +4,7 @@
  * kategorije Intl.PluralRules("sr"). */
 export default {
   "nav.deal": "Deljenje", "nav.play": "Igra", "nav.review": "Analiza", "nav.advisor": "Savetnik", "nav.docs": "API dokumentacija", "nav.mexican_train": "Meksički voz",
-  "suit.S": "pik", "suit.H": "herc", "suit.D": "karo", "suit.C": "tref", "suit.N": "bez aduta",
+  "suit.S": "pik", "suit.H": "herc", "suit.D": "karo", "suit.C": "tref", "suit.N": "bez aduta", "suit.N.short": "BA",
   "rank.A": "kec", "rank.K": "kralj", "rank.Q": "dama", "rank.J": "žandar", "rank.T": "desetka", "rank.9": "devetka", "rank.8": "osmica", "rank.7": "sedmica",
   "card.name": "{rank} {suit}", "card.hidden": "skrivena karta", "hand.empty": "nema karata",
   "call.M": "Meksiko", "call.NEXT": "NEXT",

@@ -4,8 +4,8 @@
  * localStorage, so a reload keeps the deal. */
 import { $, busy, el, fill, intIn, showError } from "../dom.js";
 import { api, hintBody } from "../api.js";
-import { DECK, RED, SUITS, SYMBOL, callText, cardEl, cardName, contractText, handEl, pile, seatName, signed,
-  sorted, suitName, suitSpan, trickEl } from "../cards.js";
+import { DECK, RED, SUITS, callText, cardEl, cardName, contractText, handEl, pile, seatName, signed,
+  sorted, suitName, suitSpan, suitSymbol, trickEl } from "../cards.js";
 import { renderHint } from "../hint.js";
 import { onLanguageChange, plural, t } from "../i18n.js";
 
@@ -221,7 +221,7 @@ function renderEntry() {
     const trumps = el("div", { class: "trumps" }, a.declare.trumps.map((s) => el("button", {
       type: "button", class: RED.has(s) ? "red" : "black", "aria-pressed": String(trumpChoice === s), dataset: { trump: s },
       "aria-label": t("play.trump.title", { suit: suitName(s) }), onclick: () => { trumpChoice = s; renderEntry(); },
-    }, SYMBOL[s])));
+    }, suitSymbol(s))));
     const ready = trumpChoice !== null && selected.size === need;
     fill(box, el("span", { class: "prompt" }, mine ? (need ? t("advisor.declare.mine") : t("play.declare.meksiko")) : t("advisor.declare.other", { who })),
       mine && need ? el("span", {}, t("play.discard"), " ", selected.size ? sorted(selected).map((c) => cardEl(c, { mini: true })) : t("play.discard.pick")) : "",

@@ -3,8 +3,8 @@
  * page every fact it shows: hands, legal decisions, tricks needed, made/failed, totals, winners. */
 import { $, busy, el, fill, intIn, seedOrNull, showError } from "../dom.js";
 import { api, hintBody, withSeed } from "../api.js";
-import { CALLS, RED, SUITS, SYMBOL, boardEl, callText, cardEl, cardName, cardText, contractText, handEl, pile,
-  seatName, signed, suitName, suitSpan, trickEl } from "../cards.js";
+import { CALLS, RED, SUITS, boardEl, callText, cardEl, cardName, cardText, contractText, handEl, pile,
+  seatName, signed, suitName, suitSpan, suitSymbol, trickEl } from "../cards.js";
 import { renderHint } from "../hint.js";
 import { onLanguageChange, plural, t } from "../i18n.js";
 
@@ -286,7 +286,7 @@ function renderDecision() {
       type: "button", class: RED.has(s) ? "red" : "black", "aria-pressed": String(state.trump === s),
       title: t("play.trump.title", { suit: suitName(s) }), "aria-label": t("play.trump.title", { suit: suitName(s) }), dataset: { trump: s },
       onclick: () => { state.trump = s; render(); },
-    }, SYMBOL[s])));
+    }, suitSymbol(s))));
     const chosen = need ? el("span", {}, t("play.discard"), " ",
       state.selected.size ? [...state.selected].map(cardText).join(" ") : t("play.discard.pick")) : null;
     fill(box,
