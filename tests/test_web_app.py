@@ -82,20 +82,38 @@ def test_every_view_fits_the_screen(app):
 ADVISED = {"phone": (7, 0), "desktop": (2, 0)}
 
 
+#: the page's words the tests look for, by language (?lang=)
+WORDS = {"en": {"count": "10 of 10", "made": "made", "failed": "failed"},
+         "sr": {"count": "10 od 10", "made": "prolaz", "failed": "pad"}}
+
+
+def open_in(app, view: str, lang: str) -> None:
+    """The page in `lang` (chosen by ?lang=, which a reload keeps) at `view`."""
+    app.page.goto(f"{app.server.url}/?lang={lang}#{view}")
+    app.page.wait_for_selector("body[data-ready=true]")
+
+
 def test_the_advisor_through_a_whole_deal_with_a_hint_at_each_decision(app):
-    seed, seat = ADVISED[app.size]
+    advise_a_whole_deal(app, *ADVISED[app.size], "en")
+
+
+def advise_a_whole_deal(app, seed: int, seat: int, lang: str) -> None:
+    """The advisor through deal `seed` played by random policies, entered as seat `seat` with the
+    page in `lang`: a hint at each of the player's decisions, an undo, a reload, the review."""
+    words = WORDS[lang]
     record = play_deal([RandomPolicy(seed * 10 + s) for s in range(3)], dealer=seed % 3, seed=seed)
     state = DealRecord.from_dict({**record.to_dict(), "auction": [], "discard": [], "trump": None, "play": []}).replay()
     page = app.page
-    app.open("advisor")
+    open_in(app, "advisor", lang)
     page.evaluate("localStorage.clear()")
     page.reload()
     idle(app)
+    assert page.evaluate("document.documentElement.lang") == lang
     page.select_option("#advisor-seat", str(seat))
     page.select_option("#advisor-dealer", str(record.dealer))
     for card in record.hands[seat]:
         page.click(f"#advisor-grid .card[data-card='{card}']")
-    assert "10 of 10" in page.text_content("#advisor-count")
+    assert words["count"] in page.text_content("#advisor-count")
     app.shot("hand")
     no_overflow(app)
     page.click("#advisor-start")
@@ -155,14 +173,14 @@ def test_the_advisor_through_a_whole_deal_with_a_hint_at_each_decision(app):
     assert state.phase == Phase.DONE
     text = page.text_content("#advisor-result")
     made = record.tricks_won[record.declarer] >= record.contract.tricks_needed
-    assert ("made" if made else "failed") in text
+    assert words["made" if made else "failed"] in text
     app.shot("done")
     no_overflow(app)
     timings = before_reload + page.evaluate("window.meksikoTimings")
     assert len(timings) >= hints - 1 and hints >= 5  # an undo brings a hint again; one after a reload is not timed
     path = ARTIFACTS / "advisor-timings.json"
     data = json.loads(path.read_text()) if path.exists() else {}
-    data[app.size] = {"hints": len(timings), "p50": statistics.median(timings),
+    data[app.size if lang == "en" else f"{app.size}-{lang}"] = {"hints": len(timings), "p50": statistics.median(timings),
                       "p99": sorted(timings)[max(0, round(0.99 * len(timings)) - 1)], "max": max(timings), "all": timings}
     path.write_text(json.dumps(data, indent=1))
     # the finished deal opens in the review with one tap, and it is the deal played

@@ -3,7 +3,11 @@
  * An ES module on its own: it fills <section id="view-mexican-train"> and talks to
  * POST /v1/mexican-train/opening. The page's tab code (app.js) shows and hides the section.
  * No game logic here: the server's answer is drawn as it comes, tile by tile from the engine.
+ * Its words are in the page's catalogue (i18n/*.js, keys mt.*); a change of language builds the
+ * view again with the same hand and engine.
  */
+import { onLanguageChange, plural, t } from "./js/i18n.js";
+import { ApiError, errorText } from "./js/dom.js";
 
 const MAX = 12;
 const section = document.getElementById("view-mexican-train");
@@ -28,7 +32,7 @@ function domino(a, b, attrs = {}) {
     el("span", { class: "mt-half" }, a), el("span", { class: "mt-half" }, b));
 }
 
-const state = { selected: new Set(), engine: MAX, request: 0 };
+const state = { selected: new Set(), engine: MAX, all: false, request: 0, shown: null }; // shown: [answer, hand] drawn
 
 function tileKey(a, b) { return a >= b ? `${a}-${b}` : `${b}-${a}`; }
 function handList() {
@@ -40,29 +44,28 @@ function handList() {
 
 function build() {
   const engineSelect = el("select", { id: "mt-engine", onchange: onEngine });
-  for (let v = MAX; v >= 0; v--) engineSelect.append(el("option", { value: v }, `${v}-${v}`));
-  const picker = el("div", { id: "mt-picker", class: "mt-picker", role: "group", "aria-label": "the tiles of the hand" });
+  for (let v = MAX; v >= 0; v--) engineSelect.append(el("option", { value: v, selected: v === state.engine }, `${v}-${v}`));
+  const picker = el("div", { id: "mt-picker", class: "mt-picker", role: "group", "aria-label": t("mt.picker") });
   for (let hi = MAX; hi >= 0; hi--) {
     const row = el("div", { class: "mt-row" });
     for (let lo = hi; lo >= 0; lo--) {
-      row.append(domino(hi, lo, { role: "button", tabindex: "0", "data-tile": `${hi}-${lo}`, "aria-pressed": "false",
+      row.append(domino(hi, lo, { role: "button", tabindex: "0", "data-tile": `${hi}-${lo}`, "aria-pressed": String(state.selected.has(`${hi}-${lo}`)),
         class: "mt-pick", onclick: onTap, onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onTap(e); } } }));
     }
     picker.append(row);
   }
   section.append(
     el("form", { class: "controls", autocomplete: "off", onsubmit: (e) => { e.preventDefault(); solve(); } },
-      el("label", {}, "Engine ", engineSelect),
-      el("label", { class: "check" }, el("input", { id: "mt-all", type: "checkbox", onchange: solve }), " every tied train"),
-      el("button", { type: "submit", id: "mt-solve" }, "Best train"),
-      el("button", { type: "button", id: "mt-clear", onclick: clear }, "Clear hand"),
-      el("span", { id: "mt-count", class: "muted" }, "0 tiles")),
+      el("label", {}, t("mt.engine"), " ", engineSelect),
+      el("label", { class: "check" }, el("input", { id: "mt-all", type: "checkbox", onchange: solve, checked: state.all }), " ", t("mt.all")),
+      el("button", { type: "submit", id: "mt-solve" }, t("mt.solve")),
+      el("button", { type: "button", id: "mt-clear", onclick: clear }, t("mt.clear")),
+      el("span", { id: "mt-count", class: "muted" }, plural(state.selected.size, "word.tile"))),
     el("div", { id: "mt-error", class: "error", role: "alert", hidden: true }),
-    el("p", { class: "muted small" }, "Tap the tiles of your hand (the engine double is on the table). The best first move ",
-      "is drawn below: the train of the most tiles from the engine, then the most pips."),
+    el("p", { class: "muted small" }, t("mt.help")),
     picker,
     el("div", { id: "mt-result", class: "panel", hidden: true },
-      el("h2", {}, "Opening train ", el("span", { id: "mt-summary", class: "muted small" })),
+      el("h2", {}, t("mt.opening"), " ", el("span", { id: "mt-summary", class: "muted small" })),
       el("div", { id: "mt-train", class: "mt-chain" }),
       el("p", { id: "mt-left", class: "muted small" }),
       el("div", { id: "mt-ties" })));
@@ -107,25 +110,27 @@ function showError(message) {
 
 async function solve() {
   const hand = handList();
-  document.getElementById("mt-count").textContent = `${hand.length} tile${hand.length === 1 ? "" : "s"}`;
+  document.getElementById("mt-count").textContent = plural(hand.length, "word.tile");
   const result = document.getElementById("mt-result");
   const id = ++state.request;
   if (hand.length === 0) {
+    state.shown = null;
     result.hidden = true;
     showError("");
     return;
   }
-  const body = { hand, engine: state.engine, all: document.getElementById("mt-all").checked };
+  state.all = document.getElementById("mt-all").checked;
+  const body = { hand, engine: state.engine, all: state.all };
   try {
     const response = await fetch("/v1/mexican-train/opening", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const answer = await response.json();
     if (id !== state.request) return; // a newer tap has been sent
-    if (!response.ok) throw new Error(answer.detail || `HTTP ${response.status}`);
+    if (!response.ok) throw new ApiError(response.status, answer.detail || `HTTP ${response.status}`, "/v1/mexican-train/opening", answer.kind, answer.field);
     showError("");
     draw(answer, hand);
   } catch (error) {
-    if (id === state.request) showError(error.message);
+    if (id === state.request) showError(errorText(error));
   }
 }
 
@@ -139,6 +144,7 @@ function chain(train, engine) {
 }
 
 function draw(answer, hand) {
+  state.shown = [answer, hand];
   const result = document.getElementById("mt-result");
   result.hidden = false;
   const train = document.getElementById("mt-train");
@@ -146,18 +152,30 @@ function draw(answer, hand) {
   train.dataset.hand = hand.join(" ");
   train.dataset.engine = String(answer.engine);
   document.getElementById("mt-summary").textContent = answer.tiles === 0
-    ? `no tile has a ${answer.engine}: draw`
-    : `${answer.tiles} tile${answer.tiles === 1 ? "" : "s"}, ${answer.pips} pips, open end ${answer.open_end}` +
-      (answer.ends_on_double ? " (ends on a double: it must be satisfied)" : "");
-  document.getElementById("mt-left").textContent = `left in hand: ${answer.left.join(" ") || "nothing"}`;
+    ? t("mt.draw", { n: answer.engine })
+    : t("mt.summary", { tiles: plural(answer.tiles, "word.tile"), pips: plural(answer.pips, "word.pip"), end: answer.open_end }) +
+      (answer.ends_on_double ? t("mt.double") : "");
+  document.getElementById("mt-left").textContent = t("mt.left", { tiles: answer.left.join(" ") || t("mt.nothing") });
   const ties = document.getElementById("mt-ties");
   ties.replaceChildren();
   if (answer.ties) {
     ties.append(el("p", { class: "muted small" },
-      `${answer.tie_count} train${answer.tie_count === 1 ? "" : "s"} with as many tiles and pips` +
-      (answer.ties.length < answer.tie_count ? ` (the first ${answer.ties.length})` : "")));
-    for (const t of answer.ties.slice(0, 50)) ties.append(el("div", { class: "mt-tie" }, chain(t, answer.engine)));
+      t("mt.ties", { trains: plural(answer.tie_count, "word.train") }) +
+      (answer.ties.length < answer.tie_count ? t("mt.ties.first", { n: answer.ties.length }) : "")));
+    for (const tie of answer.ties.slice(0, 50)) ties.append(el("div", { class: "mt-tie" }, chain(tie, answer.engine)));
   }
 }
 
-if (section) build();
+/** The view again in the page's new language, with the same hand, engine and answer. */
+function rebuild() {
+  const shown = state.shown;
+  section.replaceChildren();
+  build();
+  document.getElementById("mt-count").textContent = plural(handList().length, "word.tile");
+  if (shown) draw(...shown);
+}
+
+if (section) {
+  build();
+  onLanguageChange(rebuild);
+}

@@ -1,4 +1,5 @@
-/* The JSON API of the same server: POST with a JSON body, the server's own message on error. */
+/* The JSON API of the same server: POST with a JSON body; on error an ApiError with the server's
+ * message and the error body's kind and field. */
 import { ApiError } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -18,7 +19,9 @@ export async function api(path, body) {
   try { data = text ? JSON.parse(text) : null; } catch (exc) { data = null; }
   if (!response.ok) {
     const detail = data && typeof data.detail === "string" ? data.detail : `${response.status} ${response.statusText}`;
-    throw new ApiError(response.status, detail, path);
+    const kind = data && typeof data.kind === "string" ? data.kind : null;
+    const field = data && typeof data.field === "string" ? data.field : null;
+    throw new ApiError(response.status, detail, path, kind, field);
   }
   return data;
 }

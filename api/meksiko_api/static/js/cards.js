@@ -14,6 +14,8 @@ export const sorted = (cards) => [...cards].sort(cardSort);
 export const rankText = (r) => (r === "T" ? "10" : r);
 export const cardText = (card) => rankText(card[0]) + SYMBOL[card[1]];
 export const suitName = (s) => t(`suit.${s}`);
+/** A suit's symbol; no trump's is a word of the language (NT, BA). */
+export const suitSymbol = (s) => (s === "N" ? t("suit.N.short") : SYMBOL[s]);
 /** "ace of spades": a card's accessible name. */
 export const cardName = (card) => t("card.name", { rank: t(`rank.${card[0]}`), suit: suitName(card[1]) });
 export const contractText = (c) => (c === "M" ? t("call.M") : String(c));
@@ -22,7 +24,7 @@ export const signed = (x, digits = 1) => (x > 0 ? "+" : x < 0 ? "−" : "") + Ma
 export const percent = (x) => (x === null || x === undefined ? "–" : `${Math.round(100 * x)}%`);
 
 export function suitSpan(suit) {
-  return el("span", { class: RED.has(suit) ? "suit-red" : "suit-black", title: suitName(suit), "aria-label": suitName(suit) }, SYMBOL[suit]);
+  return el("span", { class: RED.has(suit) ? "suit-red" : "suit-black", title: suitName(suit), "aria-label": suitName(suit) }, suitSymbol(suit));
 }
 
 /** A card: a small white rounded rectangle, rank over suit, red hearts and diamonds. With

@@ -1,5 +1,5 @@
 /* DOM helpers shared by the views: element building, errors, busy buttons. */
-import { t } from "./i18n.js";
+import { currentLanguage, has, t } from "./i18n.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -29,19 +29,43 @@ export function fill(node, ...children) {
   return append(node, children);
 }
 
+/** An error answer of the API: its status, the server's message (detail), the machine-readable
+ * kind and the field path of the error body (null when the body names none). */
 export class ApiError extends Error {
-  constructor(status, detail, path) {
+  constructor(status, detail, path, kind = null, field = null) {
     super(detail);
     this.status = status;
     this.detail = detail;
     this.path = path;
+    this.kind = kind;
+    this.field = field;
   }
 }
 
-export const errorText = (error) => (error instanceof ApiError ? error.detail : error && error.message ? error.message : String(error));
+/** The catalogue's text for an API error's kind (error.kind.<kind>), with its field; null when
+ * the catalogue has none for it. */
+export function kindText(error) {
+  if (!(error instanceof ApiError) || !error.kind || !has(`error.kind.${error.kind}`)) return null;
+  const text = t(`error.kind.${error.kind}`);
+  return error.field ? `${text} ${t("error.field", { field: error.field })}` : text;
+}
+
+/** What the page says for an error. The server writes English, naming the bad value: the English
+ * page shows it as written; another language shows its catalogue's text for the error's kind (the
+ * server's own message folded away under it), or the server's message when the kind is unknown. */
+export function errorText(error) {
+  if (!(error instanceof ApiError)) return error && error.message ? error.message : String(error);
+  return currentLanguage() === "en" ? error.detail : kindText(error) ?? error.detail;
+}
 
 export function showError(box, error) {
-  box.textContent = errorText(error);
+  const text = errorText(error);
+  box.textContent = text;
+  const kind = kindText(error);
+  box.title = kind ?? "";
+  if (error instanceof ApiError && text !== error.detail) {
+    box.append(el("details", { class: "server-message" }, el("summary", {}, t("error.server")), el("span", { lang: "en" }, error.detail)));
+  }
   box.hidden = false;
 }
 

@@ -1,9 +1,10 @@
 /* Meksiko solver: the page for players. ES modules, no framework, no build step.
  *   Deal     views/deal.js      Play     views/play.js
  *   Review   views/review.js    Advisor  views/advisor.js
- * Each view owns its state; the words are in i18n/en.js. */
+ * Each view owns its state; the words are in i18n/en.js and i18n/sr.js. A change of language
+ * redraws every view from its own state in place (nothing is lost, nothing is asked again). */
 import { $ } from "./dom.js";
-import { translateDocument } from "./i18n.js";
+import { currentLanguage, setLanguage } from "./i18n.js";
 import { initDeal, currentDeal } from "./views/deal.js";
 import { initPlay, playDeal, playedRecord } from "./views/play.js";
 import { initReview, runReview } from "./views/review.js";
@@ -40,7 +41,10 @@ async function playThisDeal() {
 }
 
 function init() {
-  translateDocument();
+  const language = $("lang-switch");
+  setLanguage(currentLanguage());
+  language.value = currentLanguage();
+  language.addEventListener("change", () => setLanguage(language.value, { remember: true }));
   for (const v of VIEWS) $(`tab-${v}`).addEventListener("click", () => showView(v));
   window.addEventListener("hashchange", () => showView(location.hash.slice(1)));
   showView(location.hash.slice(1) || "deal");

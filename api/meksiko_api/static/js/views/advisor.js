@@ -2,12 +2,12 @@
  * every decision of theirs. The server checks each entry and says what may come next
  * (POST /v1/table/advisor); the hints come from POST /v1/hints/*. The entries live in
  * localStorage, so a reload keeps the deal. */
-import { $, busy, el, fill, intIn } from "../dom.js";
+import { $, busy, el, fill, intIn, showError } from "../dom.js";
 import { api, hintBody } from "../api.js";
-import { DECK, RED, SUITS, SYMBOL, callText, cardEl, cardName, contractText, handEl, pile, seatName, signed,
-  sorted, suitName, suitSpan, trickEl } from "../cards.js";
+import { DECK, RED, SUITS, callText, cardEl, cardName, contractText, handEl, pile, seatName, signed,
+  sorted, suitName, suitSpan, suitSymbol, trickEl } from "../cards.js";
 import { renderHint } from "../hint.js";
-import { plural, t } from "../i18n.js";
+import { onLanguageChange, plural, t } from "../i18n.js";
 
 const STORE = "meksiko-advisor-v1";
 
@@ -18,6 +18,7 @@ let goReview = () => {};
 let selected = new Set(); // cards being chosen (the hand, the talon, the discard)
 let trumpChoice = null;
 let started = null; // performance.now() when the entry that leads to the next hint was made
+let shown = null; // the hint on screen: {answer, hint, seconds} (drawn again on a change of language)
 
 /** Hint timings of this page (seconds from an entry to its hint on screen), for the tests and the report. */
 export const timings = [];
@@ -220,7 +221,7 @@ function renderEntry() {
     const trumps = el("div", { class: "trumps" }, a.declare.trumps.map((s) => el("button", {
       type: "button", class: RED.has(s) ? "red" : "black", "aria-pressed": String(trumpChoice === s), dataset: { trump: s },
       "aria-label": t("play.trump.title", { suit: suitName(s) }), onclick: () => { trumpChoice = s; renderEntry(); },
-    }, SYMBOL[s])));
+    }, suitSymbol(s))));
     const ready = trumpChoice !== null && selected.size === need;
     fill(box, el("span", { class: "prompt" }, mine ? (need ? t("advisor.declare.mine") : t("play.declare.meksiko")) : t("advisor.declare.other", { who })),
       mine && need ? el("span", {}, t("play.discard"), " ", selected.size ? sorted(selected).map((c) => cardEl(c, { mini: true })) : t("play.discard.pick")) : "",
@@ -262,14 +263,23 @@ async function hint() {
   try {
     const h = await api(`/v1/hints/${a.hint}`, body);
     if (answer !== a) return; // an entry was made meanwhile
-    renderHint(panel, a.hint, h, { defending: a.declarer !== null && a.declarer !== state.setup.seat, onPick: (o) => pickOption(a.hint, o) });
     const seconds = started === null ? null : (performance.now() - started) / 1000;
+    shown = { answer: a, hint: h, seconds };
+    drawHint();
     if (seconds !== null) timings.push(seconds);
-    panel.append(el("p", { class: "small muted", id: "advisor-hint-time", dataset: { seconds: seconds === null ? "" : seconds.toFixed(3) } },
-      seconds === null ? "" : t("advisor.hint.time", { s: seconds.toFixed(2) })));
   } catch (error) {
-    fill(panel, el("div", { class: "error", role: "alert", id: "advisor-hint-error" }, error.detail || error.message));
+    const box = el("div", { class: "error", role: "alert", id: "advisor-hint-error" });
+    showError(box, error);
+    fill(panel, box);
   }
+}
+
+function drawHint() {
+  const { answer: a, hint: h, seconds } = shown;
+  const panel = $("advisor-hint");
+  renderHint(panel, a.hint, h, { defending: a.declarer !== null && a.declarer !== state.setup.seat, onPick: (o) => pickOption(a.hint, o) });
+  panel.append(el("p", { class: "small muted", id: "advisor-hint-time", dataset: { seconds: seconds === null ? "" : seconds.toFixed(3) } },
+    seconds === null ? "" : t("advisor.hint.time", { s: seconds.toFixed(2) })));
 }
 
 function pickOption(kind, o) {
@@ -301,4 +311,8 @@ export function initAdvisor({ review }) {
   render();
   started = null; // a hint brought back by a reload is not timed (it would time the page's load)
   if (state.setup) busy([], $("advisor-error"), refresh);
+  onLanguageChange(() => {
+    render();
+    if (shown && shown.answer === answer && !$("advisor-hint").hidden) drawHint();
+  });
 }

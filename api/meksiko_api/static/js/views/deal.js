@@ -3,7 +3,7 @@
 import { $, busy, el, fill, seedOrNull, showError } from "../dom.js";
 import { api, withSeed } from "../api.js";
 import { SUITS, boardEl, cardEl, cardText, contractText, handEl, pile, suitName, suitSpan } from "../cards.js";
-import { plural, t } from "../i18n.js";
+import { onLanguageChange, plural, t } from "../i18n.js";
 
 const state = { deal: null, table: null, declarer: null, open: null, rules: "mexico-club", seedText: null };
 
@@ -124,14 +124,20 @@ function renderTable() {
 }
 
 function showDiscards(seat, trump) {
-  const panel = $("dd-discards");
   const same = state.open && state.open.seat === seat && state.open.trump === trump;
   state.open = same ? null : { seat, trump };
   renderTable();
-  if (same) { panel.hidden = true; return; }
+  renderDiscards();
+}
+
+/** The best discards of the cell opened (state.open), or nothing. */
+function renderDiscards() {
+  const panel = $("dd-discards");
+  if (!state.open || !state.table) { panel.hidden = true; return; }
+  const { seat, trump } = state.open;
   const entry = state.table.seats[seat].with_talon[trump];
   fill(panel,
-    el("h3", {}, t("dd.discards.head", { s: seat }), suitSpan(trump), " ",
+    el("h3", {}, t("dd.discards.head", { s: seat }), " ", suitSpan(trump), " ",
       t("dd.discards.tail", { n: entry.tricks, discards: plural(entry.discards.length, "word.discard") })),
     el("div", { class: "discards" }, entry.discards.map((pair) =>
       el("span", { class: "pair" }, pair.map((c) => cardEl(c, { mini: true }))))));
@@ -169,4 +175,11 @@ export function initDeal({ playThisDeal }) {
   $("deal-dealer").addEventListener("change", renderBoard);
   $("deal-rules").addEventListener("change", () => { if (state.deal) showDeal(state.deal); });
   $("deal-play").addEventListener("click", playThisDeal);
+  onLanguageChange(() => {
+    if (!state.deal) return;
+    renderBoard();
+    renderTable();
+    renderDiscards();
+    if ($("dd-status").textContent) $("dd-status").textContent = t("deal.solving");
+  });
 }

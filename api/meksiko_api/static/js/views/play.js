@@ -1,12 +1,12 @@
 /* Play view: whole games against the engine (POST /v1/table/advance for each decision,
  * /v1/table/game for the score sheet), with hints (POST /v1/hints/*). The server tells the
  * page every fact it shows: hands, legal decisions, tricks needed, made/failed, totals, winners. */
-import { $, busy, el, fill, intIn, seedOrNull } from "../dom.js";
+import { $, busy, el, fill, intIn, seedOrNull, showError } from "../dom.js";
 import { api, hintBody, withSeed } from "../api.js";
-import { CALLS, RED, SUITS, SYMBOL, boardEl, callText, cardEl, cardName, cardText, contractText, handEl, pile,
-  seatName, signed, suitName, suitSpan, trickEl } from "../cards.js";
+import { CALLS, RED, SUITS, boardEl, callText, cardEl, cardName, cardText, contractText, handEl, pile,
+  seatName, signed, suitName, suitSpan, suitSymbol, trickEl } from "../cards.js";
 import { renderHint } from "../hint.js";
-import { plural, t } from "../i18n.js";
+import { onLanguageChange, plural, t } from "../i18n.js";
 
 const state = {
   resp: null, seed: 0, selected: new Set(), trump: null, hint: null, policy: "hint",
@@ -286,7 +286,7 @@ function renderDecision() {
       type: "button", class: RED.has(s) ? "red" : "black", "aria-pressed": String(state.trump === s),
       title: t("play.trump.title", { suit: suitName(s) }), "aria-label": t("play.trump.title", { suit: suitName(s) }), dataset: { trump: s },
       onclick: () => { state.trump = s; render(); },
-    }, SYMBOL[s])));
+    }, suitSymbol(s))));
     const chosen = need ? el("span", {}, t("play.discard"), " ",
       state.selected.size ? [...state.selected].map(cardText).join(" ") : t("play.discard.pick")) : null;
     fill(box,
@@ -314,6 +314,11 @@ function renderEnd() {
   box.hidden = false;
 }
 
+/** The game's settings in words ("mexico-club, easy scoring, standard format, target 31"), from the
+ * sheet's fields (the server's `describe` is English). */
+const describeGame = (sheet) => t("game.describe", { rules: t(`rules.${sheet.rules}`), mode: t(`mode.${sheet.mode}`), format: t(`format.${sheet.format}`) })
+  + (sheet.target === null || sheet.target === undefined ? "" : t("game.target", { n: sheet.target }));
+
 function renderSheet() {
   const box = $("play-sheet");
   const g = state.game;
@@ -326,7 +331,7 @@ function renderSheet() {
     el("td", { class: row.made ? "pos" : "neg" }, row.made ? t("result.made") : t("result.failed")),
     [0, 1, 2].map((s) => el("td", { class: "score" }, el("span", { class: "delta" }, signed(row.scores[s], 0)), " ", el("b", { class: "total" }, row.totals[s])))));
   fill(box,
-    el("h3", {}, t("sheet.title"), " ", el("span", { class: "muted small" }, sheet.describe)),
+    el("h3", {}, t("sheet.title"), " ", el("span", { class: "muted small" }, describeGame(sheet))),
     el("div", { class: "scroll-x" }, el("table", { class: "grid sheet", id: "score-sheet" },
       el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("sheet.declarer")), el("th", {}, t("sheet.contract")), el("th", {}, t("sheet.result")),
         [0, 1, 2].map((s) => el("th", {}, seatName(s, you))))),
@@ -355,12 +360,19 @@ async function askHint() {
     try {
       state.hint = await api(`/v1/hints/${kind}`, hintBody(r.view, samples, state.seed));
       render();
-      renderHint(panel, kind, state.hint, { defending: r.declarer !== null && r.declarer !== r.seat, onPick: pick });
+      drawHint();
     } catch (error) {
       state.hint = null;
-      fill(panel, el("div", { class: "error", role: "alert", id: "hint-error" }, error.detail || error.message));
+      const box = el("div", { class: "error", role: "alert", id: "hint-error" });
+      showError(box, error);
+      fill(panel, box);
     }
   });
+}
+
+function drawHint() {
+  const r = state.resp;
+  renderHint($("hint"), r.hint, state.hint, { defending: r.declarer !== null && r.declarer !== r.seat, onPick: pick });
 }
 
 /** A hint row chosen: a call or a card is made at once; a discard and trump are selected (Declare confirms). */
@@ -398,4 +410,13 @@ export function initPlay({ review, playThisDeal }) {
   $("play-format").addEventListener("change", targets);
   $("play-rules").addEventListener("change", targets);
   targets();
+  onLanguageChange(() => {
+    const target = $("play-target").value;
+    targets();
+    $("play-target").value = target;
+    if (!state.resp) return;
+    render();
+    renderSheet();
+    if (state.hint && !$("hint").hidden) drawHint();
+  });
 }

@@ -3,9 +3,9 @@
 import { $, ApiError, busy, clearError, dl, el, fill, intIn, showError } from "../dom.js";
 import { api } from "../api.js";
 import { boardEl, cardEl, cardSort, cardText, contractText, handEl, signed, suitSpan, trickEl } from "../cards.js";
-import { plural, t } from "../i18n.js";
+import { onLanguageChange, plural, t } from "../i18n.js";
 
-const state = { records: [], reviews: null, current: 0 };
+const state = { records: [], reviews: null, current: 0, end: null, position: null };
 
 function dealRecords(obj) {
   if (obj && Array.isArray(obj.deals)) return obj.deals.map((d) => ({ rules: obj.rules ?? undefined, mode: obj.mode ?? undefined, ...d }));
@@ -54,7 +54,23 @@ export async function runReview(obj) {
 
 async function showDeal(k) {
   state.current = k;
+  state.position = null;
   const record = state.records[k];
+  const review = state.reviews ? state.reviews[k] : null;
+  let end = null;
+  try {
+    end = await api("/v1/table/position", { record, index: null });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.detail.includes("the play has not started"))) throw error;
+  }
+  state.end = end;
+  renderDeal();
+  $("review-body").hidden = false;
+}
+
+/** The deal shown (state.current): the picker, its summary, its tricks and the position opened. */
+function renderDeal() {
+  const k = state.current;
   const picker = $("review-deals");
   if (state.records.length > 1) {
     fill(picker, el("span", { class: "muted small" }, t("review.deal")), state.records.map((_, i) =>
@@ -63,17 +79,16 @@ async function showDeal(k) {
   } else {
     picker.hidden = true;
   }
-  fill($("review-position"), el("p", { class: "muted" }, t("review.position.help")));
   const review = state.reviews ? state.reviews[k] : null;
-  let end = null;
-  try {
-    end = await api("/v1/table/position", { record, index: null });
-  } catch (error) {
-    if (!(error instanceof ApiError && error.detail.includes("the play has not started"))) throw error;
+  renderSummary(review, state.end);
+  renderTricks(review, state.end);
+  if (state.position) {
+    renderPosition(state.position);
+    const chosen = document.querySelector(`#tricks-table .card[data-index="${state.position.index}"]`);
+    if (chosen) chosen.classList.add("current");
+  } else {
+    fill($("review-position"), el("p", { class: "muted" }, t("review.position.help")));
   }
-  renderSummary(review, end);
-  renderTricks(review, end);
-  $("review-body").hidden = false;
 }
 
 function renderSummary(review, end) {
@@ -155,6 +170,7 @@ async function showPosition(index) {
   const record = state.records[state.current];
   await busy([], $("review-error"), async () => {
     const pos = await api("/v1/table/position", { record, index });
+    state.position = pos;
     renderPosition(pos);
     document.querySelectorAll("#tricks-table .card.current").forEach((c) => c.classList.remove("current"));
     const chosen = document.querySelector(`#tricks-table .card[data-index="${index}"]`);
@@ -216,4 +232,5 @@ export function initReview({ reviewPlayed }) {
   $("review-run").addEventListener("click", () => runReview());
   $("review-played").addEventListener("click", reviewPlayed);
   $("review-file").addEventListener("change", readFile);
+  onLanguageChange(() => { if (!$("review-body").hidden && state.reviews) renderDeal(); });
 }

@@ -1,0 +1,319 @@
+"""The page in Serbian and English in a real browser (Chromium driven by Playwright), at a phone's
+390x844: the language chosen by ?lang=, the header's switch (remembered over a reload) and the
+browser's preference; a switch redraws the view with its state; the Deal view in each language
+and the advisor through a whole deal in Serbian (English: test_web_app.py); the game's own words
+in the Serbian page and no English left in it (the visible text, aria-labels, titles and
+placeholders of every view against the English catalogue); API errors by their kind. Screenshots
+go to artifacts/web/ (i18n-*)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import httpx
+import pytest
+from test_i18n_catalogues import STATIC, read_catalogue
+from test_web import REVIEW_RECORD, browser, browser_test, server  # noqa: F401 (fixtures)
+from test_web_app import ADVISED, advise_a_whole_deal, app, idle, no_overflow, open_in  # noqa: F401 (fixtures)
+
+pytestmark = browser_test
+
+PHONE = pytest.mark.parametrize("app", ["phone"], indirect=True)
+TAB_DEAL = {"en": "Deal", "sr": "Deljenje"}
+
+# everything a reader meets: the visible text, the names and tooltips of what is shown, the
+# placeholders and every option of the visible selects
+COLLECT = """() => {
+  const shown = [...document.querySelectorAll('body *')].filter(e => e.offsetParent !== null || e.getClientRects().length);
+  const parts = [document.body.innerText, document.title];
+  for (const e of shown) {
+    for (const a of ['aria-label', 'title', 'placeholder']) if (e.getAttribute(a) && !(a === 'placeholder' && e.id === 'review-text')) parts.push(e.getAttribute(a));
+    if (e.tagName === 'SELECT') for (const o of e.options) parts.push(o.textContent);
+  }
+  return parts.join('\\n');
+}"""
+
+
+def named(app, lang: str) -> None:
+    """Screenshots of each language apart (the fixture names them by test and size only)."""
+    app.name = f"i18n-{app.name}-{lang}"
+
+
+def lang_of(page) -> str:
+    return page.evaluate("document.documentElement.lang")
+
+
+# --- choosing the language ---------------------------------------------------------------------------
+
+def test_the_browser_preference_the_url_and_the_switch_choose_the_language(browser, server):  # noqa: F811
+    contexts = []
+
+    def fresh(locale: str, path: str = "/#deal"):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(server.url + path)
+        page.wait_for_selector("body[data-ready=true]")
+        return page
+
+    try:
+        for locale, lang in (("sr-RS", "sr"), ("sr-Latn-RS", "sr"), ("en-US", "en"), ("de-DE", "en")):
+            page = fresh(locale)
+            assert (lang_of(page), page.inner_text("#tab-deal")) == (lang, TAB_DEAL[lang]), locale
+            assert page.input_value("#lang-switch") == lang
+        # ?lang= wins over the browser
+        assert lang_of(fresh("sr-RS", "/?lang=en#deal")) == "en"
+        page = fresh("en-US", "/?lang=sr#deal")
+        assert lang_of(page) == "sr" and page.title() == "Meksiko rešavač"
+        # the switch: at once, remembered over a reload (and over the URL's ?lang= that opened it)
+        page.select_option("#lang-switch", "en")
+        assert lang_of(page) == "en" and page.inner_text("#tab-deal") == "Deal"
+        assert "lang=" not in page.url
+        page.reload()
+        page.wait_for_selector("body[data-ready=true]")
+        assert lang_of(page) == "en" and page.input_value("#lang-switch") == "en"
+        page.select_option("#lang-switch", "sr")
+        page.reload()
+        page.wait_for_selector("body[data-ready=true]")
+        assert lang_of(page) == "sr" and page.inner_text("#tab-deal") == "Deljenje"
+        # a ?lang= in a link still wins over the remembered choice
+        page.goto(server.url + "/?lang=en#deal")
+        page.wait_for_selector("body[data-ready=true]")
+        assert lang_of(page) == "en"
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@PHONE
+def test_a_switch_redraws_the_view_with_its_state(app):
+    page = app.page
+    named(app, "switch")
+    open_in(app, "deal", "en")
+    page.fill("#deal-seed", "4")
+    page.click("#deal-random")
+    page.wait_for_selector("#dd td.pick")
+    page.click("#dd td.pick >> nth=0")
+    idle(app)
+    assert "dealer seat 0" in page.inner_text("#deal-caption")
+    cells = page.inner_text("#dd")
+    page.select_option("#lang-switch", "sr")
+    # the same deal, table and opened discards, now in Serbian
+    assert "delilac: igrač 0" in page.inner_text("#deal-caption") and page.input_value("#deal-seed") == "4"
+    assert page.inner_text("#dd") != cells and page.inner_text("#dd").split()[-12:] == cells.split()[-12:]
+    assert "kao nosilac" in page.inner_text("#dd-discards")
+    assert page.get_attribute("#deal-board .card >> nth=0", "aria-label").split()[-1] in ("pik", "herc", "karo", "tref")
+    # a deal in play keeps its position, its hint and its auction
+    page.click("#deal-play")
+    idle(app)
+    page.fill("#play-samples", "10")
+    if page.is_enabled("#hint-button"):
+        page.click("#hint-button")
+        page.wait_for_selector("#hint-table")
+        idle(app)
+    calls = page.eval_on_selector_all("#play-auction .call-item", "cs => cs.length")
+    hand = page.eval_on_selector_all("#play-board .seat.bottom .card", "cs => cs.map(c => c.dataset.card)")
+    page.select_option("#lang-switch", "en")
+    assert "Dealer" in page.inner_text("#play-status")
+    assert page.eval_on_selector_all("#play-auction .call-item", "cs => cs.length") == calls
+    assert page.eval_on_selector_all("#play-board .seat.bottom .card", "cs => cs.map(c => c.dataset.card)") == hand
+    if page.query_selector("#hint-table"):
+        assert "option" in page.inner_text("#hint-table thead")
+    page.select_option("#lang-switch", "sr")
+    assert "Delilac" in page.inner_text("#play-status")
+    app.shot("play")
+    no_overflow(app)
+    # the Mexican Train view keeps its hand and its train (drawn again, not asked again)
+    page.click("#tab-mexican-train")
+    for k, tile in enumerate(("12-11", "11-5")):
+        page.click(f'.mt-pick[data-tile="{tile}"]')
+        page.wait_for_function(f"document.querySelector('#mt-count').textContent.startsWith('{k + 1} ')")
+    page.wait_for_function("document.querySelector('#mt-summary').textContent.includes('2 pločice')")
+    train = page.eval_on_selector_all("#mt-train .mt-link", "ns => ns.map(n => n.dataset.link)")
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/v1/" in r.url else None)
+    page.select_option("#lang-switch", "en")
+    assert page.inner_text("#mt-count") == "2 tiles" and "2 tiles" in page.inner_text("#mt-summary")
+    assert page.eval_on_selector_all("#mt-train .mt-link", "ns => ns.map(n => n.dataset.link)") == train == ["12-11", "11-5"]
+    assert page.get_attribute('.mt-pick[data-tile="11-5"]', "aria-pressed") == "true"
+    assert asked == []
+
+
+# --- the views in each language at phone size ----------------------------------------------------------
+
+@PHONE
+@pytest.mark.parametrize("lang", ["en", "sr"])
+def test_the_deal_view_in_each_language(app, lang):
+    page = app.page
+    named(app, lang)
+    open_in(app, "deal", lang)
+    app.shot("empty")
+    no_overflow(app)
+    page.fill("#deal-seed", "4")
+    page.click("#deal-random")
+    page.wait_for_selector("#dd td.pick")
+    page.click("#dd td.pick >> nth=0")
+    idle(app)
+    app.shot("deal")
+    no_overflow(app)
+    words = {"en": ["random deal, seed 4", "dealer seat 0", "Declarer", "with the talon", "max bid", "Talon"],
+             "sr": ["nasumično deljenje, seme 4", "delilac: igrač 0", "Nosilac", "s talonom", "najviša licitacija", "Talon", "škart"]}
+    text = page.inner_text("body").lower()  # innerText has the CSS's capitals (TALON)
+    for word in words[lang]:
+        assert word.lower() in text, word
+    bad = "A97.KQ8.J8.T9 8.A97.A97.AKJ KQJT.JT.KQ.Q7 ZC TD"
+    body = httpx.post(f"{app.server.url}/v1/deal/parse", json={"deal": bad, "dealer": 0}).json()
+    page.fill("#deal-text", bad)
+    page.click("#deal-show")
+    page.wait_for_selector("#deal-error:not([hidden])")
+    error = page.inner_text("#deal-error")
+    kind_text = read_catalogue(STATIC / "i18n" / f"{lang}.js")[f"error.kind.{body['kind']}"]
+    assert page.get_attribute("#deal-error", "title") == kind_text
+    if lang == "en":
+        assert error == body["detail"] and "unknown rank 'Z'" in error  # the server's message, as written
+    else:  # the catalogue's text for the error's kind; the server's message folded under it
+        assert error.startswith(kind_text) and "unknown rank" not in error
+        assert body["detail"] in page.text_content("#deal-error details")
+    app.shot("error")
+    no_overflow(app)
+
+
+@PHONE
+def test_the_advisor_through_a_whole_deal_in_serbian(app):
+    named(app, "sr")
+    advise_a_whole_deal(app, *ADVISED["phone"], "sr")
+
+
+# --- no English in the Serbian page ------------------------------------------------------------------
+
+def english_phrases():
+    """The English catalogue's texts as the phrases a reader would see: cut at placeholders and
+    markup; those of at least 8 letters or two words, that the Serbian catalogue does not use too
+    (NEXT, mexico-club, card symbols and numbers are the same in both)."""
+    en = read_catalogue(STATIC / "i18n" / "en.js")
+    sr = read_catalogue(STATIC / "i18n" / "sr.js")
+    same = {v.lower() for v in sr.values()}
+    phrases = set()
+    for text in en.values():
+        for piece in re.split(r"\{\w+\}|<[^>]+>", text):
+            piece = piece.strip(" ,.:;()·—-")
+            letters = re.sub(r"[^A-Za-z]", "", piece)
+            if (len(letters) >= 8 or len(piece.split()) >= 2 and len(letters) >= 5) and piece.lower() not in same:
+                phrases.add(piece)
+    return sorted(phrases)
+
+
+# English words the Serbian page must not show, whatever text they come from (the server's too)
+ENGLISH_WORDS = re.compile(r"\b(the|of|and|with|seat|tricks?|deal|declarer|trump|hint|score|scoring|your?|made|failed"
+                           r"|tiles?|pips|train|engine|review|play|bid|pass|discard)\b", re.I)
+GAME_WORDS = ["Licitacija", "NEXT", "adut", "Talon", "škart", "štih", "nosilac", "gangster", "pad", "bez aduta",
+              "pik", "herc", "karo", "tref", "kec", "kralj", "dama", "žandar", "Meksiko"]
+
+
+@PHONE
+def test_the_serbian_page_has_the_games_words_and_no_english(app):
+    page = app.page
+    named(app, "all")
+    seen = []
+
+    def collect(step: str):
+        idle(app)
+        assert lang_of(page) == "sr"
+        seen.append((step, page.evaluate(COLLECT)))
+        app.shot(step)
+        no_overflow(app)
+
+    open_in(app, "deal", "sr")
+    for view in ("deal", "play", "review", "advisor", "mexican-train"):
+        page.click(f"#tab-{view}")
+        collect(f"{view}-empty")
+    # the Deal view: a classic deal (its Meksiko is without trump) and a mexico-club one
+    page.click("#tab-deal")
+    page.select_option("#deal-rules", "classic")
+    page.fill("#deal-seed", "4")
+    page.click("#deal-random")
+    page.wait_for_selector("#dd td.pick")
+    page.click("#dd td.pick >> nth=0")
+    collect("deal-classic")
+    page.select_option("#deal-rules", "mexico-club")
+    page.wait_for_selector("#dd td.pick")
+    page.click("#dd button.link >> nth=0")
+    collect("deal")
+    # a mini game against the random policy: a hint at each kind of decision, the deal to its end
+    page.click("#tab-play")
+    page.select_option("#play-policy", "random")
+    page.select_option("#play-format", "mini")
+    page.fill("#play-seed", "3")
+    page.fill("#play-samples", "10")
+    page.check("#play-open")
+    page.click("#play-new")
+    idle(app)
+    hinted = set()
+    while not page.query_selector("#play-next, #play-again"):
+        decision = ("bid" if page.query_selector("#decision button[data-call]:not([disabled])")
+                    else "discard" if page.query_selector("#declare-button")
+                    else "play" if page.query_selector("#play-board .seat.bottom .card.playable") else None)
+        if decision and decision not in hinted:
+            page.click("#hint-button")
+            page.wait_for_selector("#hint-table, #hint-error")
+            hinted.add(decision)
+            collect(f"play-{decision}")
+        if decision == "bid":
+            page.click("#decision button[data-call='5']:not([disabled]), #decision button[data-call='NEXT']:not([disabled]) >> nth=0")
+        elif decision == "discard":
+            for _ in range(2):
+                node = page.query_selector("#play-board .seat.bottom .card.clickable")
+                if node:
+                    node.click()
+            page.click("#decision button[data-trump] >> nth=0")
+            page.click("#declare-button")
+        elif decision == "play":
+            page.click("#play-board .seat.bottom .card.playable >> nth=0")
+        idle(app)
+    collect("play-done")
+    assert page.is_visible("#score-sheet")
+    # the review of that game, a position, and the single-dummy layer on another deal
+    page.click("#play-review")
+    page.wait_for_selector("#tricks-table")
+    collect("review")
+    page.click("#tricks-table .card >> nth=4")
+    page.wait_for_selector("#position-values .alt")
+    collect("review-position")
+    page.fill("#review-text", json.dumps(REVIEW_RECORD))
+    page.check("#review-sd")
+    page.fill("#review-samples", "10")
+    page.click("#review-run")
+    page.wait_for_selector("#tricks-table tbody tr >> nth=9")
+    collect("review-sd")
+    # the advisor: a hand chosen, the deal started, the first hint
+    page.click("#tab-advisor")
+    page.evaluate("localStorage.removeItem('meksiko-advisor-v1')")
+    page.reload()
+    idle(app)
+    page.select_option("#advisor-dealer", "2")
+    for card in ("AS", "KS", "QS", "JS", "AH", "KH", "QH", "AD", "KD", "AC"):
+        page.click(f"#advisor-grid .card[data-card='{card}']")
+    collect("advisor-hand")
+    page.click("#advisor-start")
+    page.wait_for_selector("#advisor-hint-time", state="attached")
+    collect("advisor-hint")
+    # the Mexican Train view with a hand
+    page.click("#tab-mexican-train")
+    for k, tile in enumerate(("12-11", "11-5", "5-5", "5-3")):
+        page.click(f'.mt-pick[data-tile="{tile}"]')
+        page.wait_for_function(f"document.querySelector('#mt-count').textContent.startsWith('{k + 1} ')")
+    page.wait_for_selector("#mt-result:not([hidden])")
+    page.wait_for_function("document.querySelector('#mt-summary').textContent.includes('pločic')")
+    collect("mexican-train")
+
+    everything = "\n".join(text for _, text in seen).lower()  # innerText has the CSS's capitals (TALON)
+    for word in GAME_WORDS:
+        assert word.lower() in everything, f"'{word}' is nowhere in the Serbian page"
+    phrases = english_phrases()
+    assert len(phrases) > 150
+    for step, text in seen:
+        found = [p for p in phrases if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", text)]  # whole words: not "standard" in "standardna"
+        assert found == [], f"{step}: English left in the Serbian page: {found[:10]}"
+        words = sorted({m.group(0) for m in ENGLISH_WORDS.finditer(text)})
+        assert words == [], f"{step}: English words in the Serbian page: {words}"
