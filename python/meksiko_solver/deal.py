@@ -134,15 +134,15 @@ class SeatView:
 
 
 def check_deal(hands: Sequence[object], talon: object) -> Tuple[Tuple[Cards, ...], Cards]:
-    """Three hands of 10 and a talon of 2 holding each of the 32 cards once, sorted; else PositionError."""
+    """Three hands of 10 and a talon of 2 holding each of the 32 cards once, sorted; else NotationError (a card that cannot be read) or PositionError."""
     if not isinstance(hands, (list, tuple)) or len(hands) != 3:
         raise PositionError(f"hands must be a list of 3 hands, not {hands!r}")
     parts: List[Tuple[str, Tuple[Card, ...]]] = []
     for what, value, size in [(f"hands[{i}]", h, 10) for i, h in enumerate(hands)] + [("talon", talon, 2)]:
         try:
             cards = tuple(sorted(parse_cards(value, what)))
-        except NotationError as exc:
-            raise PositionError(str(exc) if what in str(exc) else f"{what}: {exc}") from None
+        except NotationError as exc:  # still a notation error (its kind over HTTP), named by its place
+            raise NotationError(str(exc) if what in str(exc) else f"{what}: {exc}") from None
         if len(cards) != size:
             raise PositionError(f"{what} has {len(cards)} card{'' if len(cards) == 1 else 's'}, it must have {size}")
         parts.append((what, cards))
