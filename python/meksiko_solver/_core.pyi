@@ -23,6 +23,10 @@ _DealTuple = Tuple[Sequence[int], int, int]
 def validate(hands: Sequence[int], trump: int, declarer: int, leader: int, played: Sequence[int]) -> str:
     """Empty string if the position is consistent, else the reason."""
 
+def holding_mask(text: object) -> int:
+    """The mask of a plain ASCII holding 'S.H.D.C' (ranks 7..A or 10, either case, spaces, '-' for a void);
+    -1 for anything else."""
+
 class SolveResult:
     """The answer for one position (``error`` set and nothing else for a rejected one)."""
 

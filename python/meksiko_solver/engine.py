@@ -75,6 +75,12 @@ CoreSolver = _core.Solver
 validate: Callable[[Sequence[int], int, int, int, Sequence[int]], str] = _core.validate
 
 
+#: ``holding_mask(text) -> int``: the mask of a plain ASCII holding ``S.H.D.C`` (ranks ``7..A`` or
+#: ``10`` in either case, spaces, ``-`` for a void), -1 for any other text or object (the library's
+#: parser then reads it or names the error). The binding itself: every plain solve calls it.
+holding_mask: Callable[[object], int] = _core.holding_mask
+
+
 def default_threads() -> int:
     """Worker threads a batch uses with ``threads=0`` (every core)."""
     return _core.default_threads()
