@@ -1,11 +1,16 @@
 """Python's cost per ``Solver.solve`` call, on 300 seeded tiny positions (1 or 2 cards a hand,
 a third of them with a trick in progress) where the search itself is nearly free. Target: the
 per-call time of ``solve()`` minus the engine's own time (the same positions as masks straight
-to the engine) <= 10 us, for hands given as holding strings and as Card lists (issue 18; not met
-yet: the overhead is recorded as ``overhead_us`` in the benchmark's extra info, not asserted).
+to the engine, with the same card values and line asked for) <= 10 us, for hands given as
+holding strings and as Card lists (issue 18). Each test records ``per_call_us`` and
+``overhead_us`` in the benchmark's extra info and asserts the target; the ``*_read`` tests also
+read every result's position, card values and line (built when first read) and only record it.
 Every answer is checked against a brute-force minimax."""
 
 import random
+import time
+
+import pytest
 
 from meksiko_solver import Solver, engine
 from meksiko_solver.cards import DECK, Card, Hand
@@ -70,6 +75,10 @@ def tiny_positions() -> list:
     return out
 
 
+# CPU time, not wall time: on the shared 2-core machine a wall clock counts the other
+# processes' turns too, and the microseconds measured here vanish in them.
+pytestmark = pytest.mark.benchmark(timer=time.process_time)
+
 POSITIONS = tiny_positions()
 AS_MASKS = [([sum(1 << c for c in h) for h in p["hands"]], 4 if p["trump"] is None else p["trump"],
              p["declarer"], p["leader"], p["played"]) for p in POSITIONS]
@@ -91,15 +100,30 @@ def _per_call_us(benchmark, run) -> float:
 
 def test_engine_alone(benchmark):
     core = engine.CoreSolver(1 << 20)
-    ENGINE_US["tricks"] = _per_call_us(benchmark, lambda: [core.solve(*p, False, False).tricks for p in AS_MASKS])
+    ENGINE_US[False] = _per_call_us(benchmark, lambda: [core.solve(*p, False, False).tricks for p in AS_MASKS])
 
 
-def _overhead(benchmark, items, card_values):
+def test_engine_alone_with_values_and_line(benchmark):
+    core = engine.CoreSolver(1 << 20)
+    ENGINE_US[True] = _per_call_us(benchmark, lambda: [core.solve(*p, True, True).tricks for p in AS_MASKS])
+
+
+def _overhead(benchmark, items, card_values, target=True, read=False):
     solver = Solver()
-    us = _per_call_us(benchmark, lambda: [solver.solve(*p, card_values=card_values) for p in items])
-    if "tricks" in ENGINE_US and not benchmark.disabled:
-        overhead = us - ENGINE_US["tricks"]
+
+    def run():
+        results = [solver.solve(*p, card_values=card_values) for p in items]
+        if read:
+            for r in results:
+                r.position, r.card_tricks, r.line
+        return results
+
+    us = _per_call_us(benchmark, run)
+    if card_values in ENGINE_US and not benchmark.disabled:
+        overhead = us - ENGINE_US[card_values]
         benchmark.extra_info["overhead_us"] = round(overhead, 3)
+        if target:
+            assert overhead <= 10.0
 
 
 def test_solve_holding_strings(benchmark):
@@ -116,3 +140,11 @@ def test_solve_holding_strings_with_values_and_line(benchmark):
 
 def test_solve_card_lists_with_values_and_line(benchmark):
     _overhead(benchmark, AS_CARDS, True)
+
+
+def test_solve_holding_strings_with_values_and_line_read(benchmark):
+    _overhead(benchmark, AS_STRINGS, True, target=False, read=True)
+
+
+def test_solve_card_lists_with_values_and_line_read(benchmark):
+    _overhead(benchmark, AS_CARDS, True, target=False, read=True)

@@ -20,6 +20,14 @@ from .position import Position, plain_core_args
 DEFAULT_TABLE_MB = engine.DEFAULT_TABLE_BYTES >> 20
 
 
+#: A card's canonical string by index.
+_CARD_NAME = tuple(str(Card(i)) for i in range(32))
+
+
+def _canonical_place(card_value: Tuple[int, int]) -> int:
+    return CANONICAL_PLACE[card_value[0]]
+
+
 class SolveResult:
     """The answer for one position.
 
@@ -68,14 +76,14 @@ class SolveResult:
     @property
     def card_tricks(self) -> Dict[str, int]:
         if self._card_tricks is None:
-            values = sorted(self._raw.card_values, key=lambda cv: CANONICAL_PLACE[cv[0]])
-            self._card_tricks = {str(Card(c)): v for c, v in values}
+            values = sorted(self._raw.card_values, key=_canonical_place)
+            self._card_tricks = {_CARD_NAME[c]: v for c, v in values}
         return self._card_tricks
 
     @property
     def line(self) -> List[str]:
         if self._line is None:
-            self._line = [str(Card(c)) for c in self._raw.line]
+            self._line = [_CARD_NAME[c] for c in self._raw.line]
         return self._line
 
     @property
