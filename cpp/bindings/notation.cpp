@@ -64,16 +64,37 @@ std::int64_t holding_mask(std::string_view text) {
   return suit == kSuits ? mask : -1;
 }
 
+namespace {
+
+// Exact str only, and ASCII only: Unicode spaces and suit symbols are the library's.
+std::int64_t object_holding_mask(PyObject* obj) {
+  if (!PyUnicode_CheckExact(obj) || !PyUnicode_IS_ASCII(obj)) return -1;
+  const char* data = static_cast<const char*>(PyUnicode_DATA(obj));
+  return holding_mask(std::string_view(data, static_cast<std::size_t>(PyUnicode_GET_LENGTH(obj))));
+}
+
+}  // namespace
+
 void register_notation(pybind11::module_& m) {
   m.def(
-      "holding_mask",
-      [](pybind11::handle text) -> std::int64_t {
-        // Exact str only, and ASCII only: Unicode spaces and suit symbols are the library's.
-        PyObject* obj = text.ptr();
-        if (!PyUnicode_CheckExact(obj) || !PyUnicode_IS_ASCII(obj)) return -1;
-        const char* data = static_cast<const char*>(PyUnicode_DATA(obj));
-        return holding_mask(std::string_view(data, static_cast<std::size_t>(PyUnicode_GET_LENGTH(obj))));
+      "holding_masks",
+      [](pybind11::handle hands) -> pybind11::object {
+        // One call for the three hands of a position: a list or tuple of three holdings.
+        PyObject* obj = hands.ptr();
+        if (!(PyList_CheckExact(obj) || PyTuple_CheckExact(obj)) || PySequence_Fast_GET_SIZE(obj) != kSeats)
+          return pybind11::none();
+        std::int64_t masks[kSeats];
+        for (int s = 0; s < kSeats; ++s) {
+          masks[s] = object_holding_mask(PySequence_Fast_GET_ITEM(obj, s));
+          if (masks[s] < 0) return pybind11::none();
+        }
+        return pybind11::make_tuple(masks[0], masks[1], masks[2]);
       },
+      pybind11::arg("hands"),
+      "The three masks of a list or tuple of three plain holdings (as holding_mask reads them); None for "
+      "anything else.");
+  m.def(
+      "holding_mask", [](pybind11::handle text) { return object_holding_mask(text.ptr()); },
       pybind11::arg("text"),
       "The mask of a plain ASCII holding 'S.H.D.C' (ranks 7..A or 10, either case, spaces, '-' for a void); "
       "-1 for anything else.");

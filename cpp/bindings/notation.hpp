@@ -15,7 +15,8 @@ namespace meksiko {
 // fields): the library's general parser then reads it or names what is wrong.
 std::int64_t holding_mask(std::string_view text);
 
-// _core.holding_mask(text) -> int: the above for an ASCII str, -1 for any other object.
+// _core.holding_mask(text) -> int: the above for an ASCII str, -1 for any other object;
+// _core.holding_masks(hands) -> (int, int, int) or None: the same for a list or tuple of three.
 void register_notation(pybind11::module_& m);
 
 }  // namespace meksiko

@@ -40,7 +40,7 @@ each with its own table of ``table_bytes``.
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Sequence, Tuple
+from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from . import _core
 from .cards import Suit
@@ -79,6 +79,9 @@ validate: Callable[[Sequence[int], int, int, int, Sequence[int]], str] = _core.v
 #: ``10`` in either case, spaces, ``-`` for a void), -1 for any other text or object (the library's
 #: parser then reads it or names the error). The binding itself: every plain solve calls it.
 holding_mask: Callable[[object], int] = _core.holding_mask
+#: ``holding_masks(hands) -> (mask, mask, mask) or None``: the same for a list or tuple of three
+#: holdings in one call (None unless all three are plain).
+holding_masks: Callable[[object], Optional[Tuple[int, int, int]]] = _core.holding_masks
 
 
 def default_threads() -> int:

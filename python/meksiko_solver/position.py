@@ -173,10 +173,14 @@ def plain_core_args(hands: object, trump: object, declarer: object, leader: obje
         if type(played) not in (tuple, list) or len(played) > 2:  # type: ignore[arg-type]
             return None
         cards = [_PLAIN_INDEX[c] for c in played]  # type: ignore[attr-defined]
-        masks = [_plain_mask(h) for h in hands]  # type: ignore[attr-defined]
+        masks: Optional[Sequence[int]] = engine.holding_masks(hands)  # three holding strings in one call
+        if masks is None:
+            masks = [_plain_mask(h) for h in hands]  # type: ignore[attr-defined]
+            if -1 in masks:
+                return None
     except (KeyError, TypeError):  # an unknown or unhashable spelling
         return None
-    if -1 in masks or len(cards) == 2 and cards[0] == cards[1]:
+    if len(cards) == 2 and cards[0] == cards[1]:
         return None
     return masks, trump_value, declarer, leader, cards
 
