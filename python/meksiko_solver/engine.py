@@ -21,6 +21,12 @@ Tuples going in
   ``meksiko_trumps``: a mask of the trumps a Meksiko is solved with, bit *trump* for each
   (``1 << NO_TRUMP`` alone for ``classic``, ``0b1111`` for ``mexico-club``).
 
+Holdings going in
+  ``holding_mask(text)`` / ``holding_masks(hands)``: the masks of plain ASCII holdings
+  ``S.H.D.C`` read at the engine's edge (-1 / None for anything else, which the library's
+  parser reads instead); :func:`~meksiko_solver.position.plain_core_args`, the
+  plain path of ``Solver.solve``, uses them.
+
 Results coming out (read-only engine objects)
   ``SolveResult``: ``tricks`` (the declarer's, the trick in progress included), ``card_values``
   (``[(card, tricks)]`` for every legal card, empty in fast mode), ``line`` (cards of one

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from . import engine
-from .cards import _DECK, _SUIT_MEMBERS, DECK, SUITS, Card, Hand, Suit, parse_cards, parse_hand, parse_seat, parse_trump, trump_name
+from .cards import DECK, SUITS, Card, Hand, Suit, parse_cards, parse_hand, parse_seat, parse_trump, trump_name
 from .errors import NotationError, PositionError
 from .play import legal_cards
 
@@ -63,8 +63,8 @@ class Position:
     def from_core_args(cls, args: engine.PositionTuple) -> "Position":
         """The Position of an engine tuple the engine accepted (not checked again)."""
         hands, trump, declarer, leader, played = args
-        return cls((Hand(hands[0]), Hand(hands[1]), Hand(hands[2])), _SUIT_MEMBERS[trump], declarer, leader,
-                   tuple(_DECK[c] for c in played))
+        return cls((Hand(hands[0]), Hand(hands[1]), Hand(hands[2])), Suit(trump), declarer, leader,
+                   tuple(Card(c) for c in played))
 
     def check(self) -> None:
         """Raise PositionError unless the position is consistent."""
