@@ -53,7 +53,7 @@ def engine_parameters(function):
     return [p for p in re.findall(r"(?:\(|, )(\w+):", first) if p != "self"]
 
 
-@pytest.mark.parametrize("name", ["validate", "solve_many", "analyze_many", "best_declaration_many",
+@pytest.mark.parametrize("name", ["validate", "holding_mask", "holding_masks", "solve_many", "analyze_many", "best_declaration_many",
                                   "default_threads", "Solver.solve", "Solver.analyze", "Solver.__init__",
                                   "Solver.table_bytes", "Solver.clear_table"])
 def test_the_stub_has_the_engines_parameters(name):

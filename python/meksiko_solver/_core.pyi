@@ -8,7 +8,7 @@ three masks, then the cards already played to the trick in progress, in order, f
 masks of 10 cards and a mask of the 2 talon cards.
 """
 
-from typing import List, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 #: The trump value that means "played without trump".
 NO_TRUMP: int
@@ -22,6 +22,14 @@ _DealTuple = Tuple[Sequence[int], int, int]
 
 def validate(hands: Sequence[int], trump: int, declarer: int, leader: int, played: Sequence[int]) -> str:
     """Empty string if the position is consistent, else the reason."""
+
+def holding_mask(text: object) -> int:
+    """The mask of a plain ASCII holding 'S.H.D.C' (ranks 7..A or 10, either case, spaces, '-' for a void);
+    -1 for anything else."""
+
+def holding_masks(hands: object) -> Optional[Tuple[int, int, int]]:
+    """The three masks of a list or tuple of three plain holdings (as holding_mask reads them); None for
+    anything else."""
 
 class SolveResult:
     """The answer for one position (``error`` set and nothing else for a rejected one)."""

@@ -21,6 +21,12 @@ Tuples going in
   ``meksiko_trumps``: a mask of the trumps a Meksiko is solved with, bit *trump* for each
   (``1 << NO_TRUMP`` alone for ``classic``, ``0b1111`` for ``mexico-club``).
 
+Holdings going in
+  ``holding_mask(text)`` / ``holding_masks(hands)``: the masks of plain ASCII holdings
+  ``S.H.D.C`` read at the engine's edge (-1 / None for anything else, which the library's
+  parser reads instead); :func:`~meksiko_solver.position.plain_core_args`, the
+  plain path of ``Solver.solve``, uses them.
+
 Results coming out (read-only engine objects)
   ``SolveResult``: ``tricks`` (the declarer's, the trick in progress included), ``card_values``
   (``[(card, tricks)]`` for every legal card, empty in fast mode), ``line`` (cards of one
@@ -40,7 +46,7 @@ each with its own table of ``table_bytes``.
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Sequence, Tuple
+from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from . import _core
 from .cards import Suit
@@ -73,6 +79,15 @@ CoreSolver = _core.Solver
 #: ``validate(hands, trump, declarer, leader, played) -> str``: empty if the position tuple is
 #: consistent, else the engine's reason. The binding itself (no wrapper: every solve calls it).
 validate: Callable[[Sequence[int], int, int, int, Sequence[int]], str] = _core.validate
+
+
+#: ``holding_mask(text) -> int``: the mask of a plain ASCII holding ``S.H.D.C`` (ranks ``7..A`` or
+#: ``10`` in either case, spaces, ``-`` for a void), -1 for any other text or object (the library's
+#: parser then reads it or names the error). The binding itself: every plain solve calls it.
+holding_mask: Callable[[object], int] = _core.holding_mask
+#: ``holding_masks(hands) -> (mask, mask, mask) or None``: the same for a list or tuple of three
+#: holdings in one call (None unless all three are plain).
+holding_masks: Callable[[object], Optional[Tuple[int, int, int]]] = _core.holding_masks
 
 
 def default_threads() -> int:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from . import engine
-from .cards import SUITS, Card, Hand, Suit, parse_cards, parse_hand, parse_seat, parse_trump, trump_name
+from .cards import DECK, SUITS, Card, Hand, Suit, parse_cards, parse_hand, parse_seat, parse_trump, trump_name
 from .errors import NotationError, PositionError
 from .play import legal_cards
 
@@ -58,6 +58,13 @@ class Position:
         )
         pos.check()
         return pos
+
+    @classmethod
+    def from_core_args(cls, args: engine.PositionTuple) -> "Position":
+        """The Position of an engine tuple the engine accepted (not checked again)."""
+        hands, trump, declarer, leader, played = args
+        return cls((Hand(hands[0]), Hand(hands[1]), Hand(hands[2])), Suit(trump), declarer, leader,
+                   tuple(Card(c) for c in played))
 
     def check(self) -> None:
         """Raise PositionError unless the position is consistent."""
@@ -116,4 +123,66 @@ class Position:
         return cls.create(parts[:3], fields["trump"], fields["declarer"], fields["leader"], played)
 
 
-__all__ = ["Position", "SUITS", "Card", "Hand"]
+# The plain spellings read without the general parser: canonical card names and Card objects
+# (interned, so hashed by identity) to their bit or index, and trump letters or None.
+_PLAIN_BIT: Dict[object, int] = {**{str(c): c.mask for c in DECK}, **{c: c.mask for c in DECK}}
+_PLAIN_INDEX: Dict[object, int] = {**{str(c): c.index for c in DECK}, **{c: c.index for c in DECK}}
+_PLAIN_TRUMP: Dict[object, int] = {**{s: i for i, s in enumerate(SUITS)}, **{s.lower(): i for i, s in enumerate(SUITS)},
+                                          "N": engine.NO_TRUMP, None: engine.NO_TRUMP}
+
+
+def _plain_mask(hand: object) -> int:
+    """A hand's mask from a holding string, a Hand or a list of plain cards; -1 for anything else."""
+    kind = type(hand)
+    if kind is str:
+        return engine.holding_mask(hand)
+    if kind is list or kind is tuple:
+        mask = 0
+        for card in hand:  # type: ignore[attr-defined]
+            bit = _PLAIN_BIT.get(card, 0)
+            if not bit or mask & bit:  # not a plain card, or a duplicate: the parser names it
+                return -1
+            mask |= bit
+        return mask
+    if kind is Hand:
+        return hand.mask  # type: ignore[attr-defined]
+    return -1
+
+
+def plain_core_args(hands: object, trump: object, declarer: object, leader: object,
+                    played: object = ()) -> Optional[engine.PositionTuple]:
+    """The engine tuple of :meth:`Position.create`'s arguments when they are in the plain forms
+    (hands as holding strings, Hands or lists of ``Card``/canonical card names; trump a Suit,
+    ``S H D C`` in either case, ``N`` or None; seats ints; 0-2 distinct played cards), else None.
+
+    Only the spelling is read here: the engine checks the position when it solves the tuple, and
+    :meth:`Position.create` reads everything else and words every error (the tests compare the two).
+    """
+    try:
+        kind = type(trump)
+        if kind is Suit:
+            trump_value = int(trump)  # type: ignore[call-overload]
+        elif kind is str or trump is None:
+            trump_value = _PLAIN_TRUMP[trump]
+        else:
+            return None
+        if type(hands) not in (list, tuple) or len(hands) != 3:  # type: ignore[arg-type]
+            return None
+        if type(declarer) is not int or type(leader) is not int or not (0 <= declarer <= 2 and 0 <= leader <= 2):
+            return None
+        if type(played) not in (tuple, list) or len(played) > 2:  # type: ignore[arg-type]
+            return None
+        cards = [_PLAIN_INDEX[c] for c in played]  # type: ignore[attr-defined]
+        masks: Optional[Sequence[int]] = engine.holding_masks(hands)  # three holding strings in one call
+        if masks is None:
+            masks = [_plain_mask(h) for h in hands]  # type: ignore[attr-defined]
+            if -1 in masks:
+                return None
+    except (KeyError, TypeError):  # an unknown or unhashable spelling
+        return None
+    if len(cards) == 2 and cards[0] == cards[1]:
+        return None
+    return masks, trump_value, declarer, leader, cards
+
+
+__all__ = ["Position", "SUITS", "Card", "Hand", "plain_core_args"]

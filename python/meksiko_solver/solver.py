@@ -9,19 +9,25 @@ from __future__ import annotations
 
 import reprlib
 import threading
-from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, List, Optional, Sequence
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from . import engine
-from .cards import Card
+from .cards import CANONICAL_PLACE, Card
 from .errors import PositionError
 from .options import MAX_THREADS, as_sequence, check_flag, check_table_mb, check_threads
-from .position import Position
+from .position import Position, plain_core_args
 
 DEFAULT_TABLE_MB = engine.DEFAULT_TABLE_BYTES >> 20
 
 
-@dataclass
+#: A card's canonical string by index.
+_CARD_NAME = tuple(str(Card(i)) for i in range(32))
+
+
+def _canonical_place(card_value: Tuple[int, int]) -> int:
+    return CANONICAL_PLACE[card_value[0]]
+
+
 class SolveResult:
     """The answer for one position.
 
@@ -29,18 +35,73 @@ class SolveResult:
     progress included, with best play by all. ``card_tricks``: the same
     after each legal card of the player to move. ``line``: one optimal line
     to the end. ``nodes``: search nodes visited.
+
+    A solver's result keeps the engine's answer and builds ``position``,
+    ``card_tricks`` and ``line`` when first read (a plain solve of a small
+    position costs a few microseconds, and most callers read only ``tricks``).
     """
 
-    position: Position
-    tricks: int
-    card_tricks: Dict[str, int] = field(default_factory=dict)
-    line: List[str] = field(default_factory=list)
-    nodes: int = 0
+    __slots__ = ("tricks", "nodes", "_position", "_card_tricks", "_line", "_args", "_raw")
+
+    def __init__(self, position: Position, tricks: int, card_tricks: Optional[Dict[str, int]] = None,
+                 line: Optional[List[str]] = None, nodes: int = 0) -> None:
+        self.tricks = tricks
+        self.nodes = nodes
+        self._position: Optional[Position] = position
+        self._card_tricks: Optional[Dict[str, int]] = {} if card_tricks is None else card_tricks
+        self._line: Optional[List[str]] = [] if line is None else line
+        self._args: Optional[engine.PositionTuple] = None
+        self._raw: engine.EngineSolveResult = None  # None with the fields given
+
+    @classmethod
+    def of_engine(cls, position: Optional[Position], args: engine.PositionTuple,
+                  raw: engine.EngineSolveResult) -> "SolveResult":
+        """The result of the engine's ``raw`` answer for ``args`` (a tuple the engine accepted),
+        of ``position`` when known (else made from ``args`` when read)."""
+        result = cls.__new__(cls)
+        result.tricks = raw.tricks
+        result.nodes = raw.nodes
+        result._position = position
+        result._card_tricks = result._line = None
+        result._args = args
+        result._raw = raw
+        return result
+
+    @property
+    def position(self) -> Position:
+        if self._position is None:
+            self._position = Position.from_core_args(self._args)  # type: ignore[arg-type]
+        return self._position
+
+    @property
+    def card_tricks(self) -> Dict[str, int]:
+        if self._card_tricks is None:
+            values = sorted(self._raw.card_values, key=_canonical_place)
+            self._card_tricks = {_CARD_NAME[c]: v for c, v in values}
+        return self._card_tricks
+
+    @property
+    def line(self) -> List[str]:
+        if self._line is None:
+            self._line = [_CARD_NAME[c] for c in self._raw.line]
+        return self._line
 
     @property
     def best_cards(self) -> List[str]:
         """The legal cards that keep the position's value."""
         return [c for c, v in self.card_tricks.items() if v == self.tricks]
+
+    def _fields(self) -> Tuple[Position, int, Dict[str, int], List[str], int]:
+        return (self.position, self.tricks, self.card_tricks, self.line, self.nodes)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is SolveResult and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"SolveResult(position={self.position!r}, tricks={self.tricks!r}, card_tricks={self.card_tricks!r}, "
+                f"line={self.line!r}, nodes={self.nodes!r})")
 
     def to_dict(self) -> Dict[str, Any]:
         return {
@@ -69,11 +130,12 @@ class Solver:
         if not isinstance(position, Position):
             raise PositionError(f"not a Position: {reprlib.repr(position)}")
         card_values, line = check_flag(card_values, "card_values"), check_flag(line, "line")
+        args = position.core_args()
         try:
-            raw = self._core.solve(*position.core_args(), card_values, line)
+            raw = self._core.solve(*args, card_values, line)
         except ValueError as exc:  # the engine's own validation
             raise PositionError(str(exc)) from None
-        return _result(position, raw)
+        return SolveResult.of_engine(position, args, raw)
 
     def solve(
         self,
@@ -85,8 +147,18 @@ class Solver:
         card_values: bool = True,
         line: Optional[bool] = None,
     ) -> SolveResult:
-        position = Position.create(hands, trump, declarer, leader, played)
-        return self.solve_position(position, card_values, card_values if line is None else line)
+        if line is None:
+            line = card_values
+        args = plain_core_args(hands, trump, declarer, leader, played)
+        if args is None or type(card_values) is not bool or type(line) is not bool:
+            position = Position.create(hands, trump, declarer, leader, played)
+            return self.solve_position(position, card_values, line)
+        try:  # the plain input, read without Position.create
+            raw = self._core.solve(*args, card_values, line)
+        except ValueError as exc:  # not a position: the general path names the error
+            Position.create(hands, trump, declarer, leader, played)
+            raise PositionError(str(exc)) from None
+        return SolveResult.of_engine(None, args, raw)
 
     def analyze_deal(self, deal: engine.DealTuple, meksiko_trumps: int) -> engine.EngineAnalysis:
         """The engine's declarer analysis of a checked deal tuple ``(hands, talon, declarer)`` on
@@ -157,10 +229,6 @@ def solve_many(
     threads = check_threads(threads)
     card_values, line = check_flag(card_values, "card_values"), check_flag(line, "line")
     parsed = [_as_position(p, i) for i, p in enumerate(as_sequence(positions, "positions"))]
-    raws = engine.solve_batch([p.core_args() for p in parsed], card_values, line, threads)
-    return [_result(p, raw) for p, raw in zip(parsed, raws)]
-
-
-def _result(position: Position, raw: engine.EngineSolveResult) -> SolveResult:
-    card_tricks = {str(Card(c)): v for c, v in sorted(raw.card_values, key=lambda cv: Card(cv[0]))}
-    return SolveResult(position, raw.tricks, card_tricks, [str(Card(c)) for c in raw.line], raw.nodes)
+    args = [p.core_args() for p in parsed]
+    raws = engine.solve_batch(args, card_values, line, threads)
+    return [SolveResult.of_engine(p, a, raw) for p, a, raw in zip(parsed, args, raws)]
