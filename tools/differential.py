@@ -6,7 +6,8 @@ Both interpreters run this file as a worker on the same seeded random positions 
 deals played out by random legal cards to any point, a trick in progress included, every
 trump and no trump, any declarer) and print each position's tricks and the value of every
 legal card; a few hundred seeded deals get the declarer analysis too (the best discards for
-every trump and the Meksiko values). The comparison stops at the first difference and prints
+every trump and the Meksiko values) and the best declaration (floors 0 and 5) when the old build
+has it. The comparison stops at the first difference and prints
 the position. The worker only needs ``meksiko_solver._core`` with ``solve_many`` and
 ``analyze_many``, which every build since the batch API has, so any old engine (say
 ``git archive 1f07a35`` installed into its own venv) can be compared with the new one.
@@ -94,6 +95,10 @@ def worker(count: int, seed: int, deals: int) -> None:
     items = [random_deal(drng) for _ in range(deals)]
     for d, a in zip(items, _core.analyze_many(items)):
         print(json.dumps(["d", d, a.error, a.with_talon, a.discards, a.meksiko]))
+    if hasattr(_core, "best_declaration_many"):  # builds since the bid hint's batches
+        for floor in (0, 5):
+            for d, b in zip(items, _core.best_declaration_many(items, floor)):
+                print(json.dumps(["b", [d, floor], b.error, b.tricks, b.trump, list(b.discard)]))
 
 
 def main() -> int:
@@ -115,7 +120,7 @@ def main() -> int:
     old = subprocess.Popen([args.old, *cmd], stdout=subprocess.PIPE, text=True)
     new = subprocess.Popen([args.new, *cmd], stdout=subprocess.PIPE, text=True)
     assert old.stdout is not None and new.stdout is not None
-    compared = {"p": 0, "d": 0}
+    compared = {"p": 0, "d": 0, "b": 0}
     for a, b in zip(old.stdout, new.stdout):
         if a != b:
             print("DIFFERENCE\n old:", a.strip(), "\n new:", b.strip())
@@ -127,11 +132,15 @@ def main() -> int:
             print("the engine rejected a generated item:", a.strip())
             return 1
         compared[row[0]] += 1
-    if old.wait() or new.wait() or compared != {"p": args.count, "d": args.deals}:
+    new.stdout.read()  # the best declarations, when the old build has none to compare
+    if old.wait() or new.wait() or compared not in ({"p": args.count, "d": args.deals, "b": b}
+                                                    for b in (0, 2 * args.deals)):
         print("a worker failed or stopped early:", compared)
         return 1
-    print(f"{compared['p']} positions (tricks and every legal card's value) and {compared['d']} declarer "
-          f"analyses agree ({time.perf_counter() - start:.0f} s)")
+    declarations = (f", {compared['b']} best declarations (floors 0 and 5)" if compared["b"]
+                    else " (the old build has no best declarations to compare)")
+    print(f"{compared['p']} positions (tricks and every legal card's value), {compared['d']} declarer "
+          f"analyses{declarations} agree ({time.perf_counter() - start:.0f} s)")
     return 0
 
 

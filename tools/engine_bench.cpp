@@ -1,13 +1,16 @@
 // The engine alone on a file of positions or deals, for profiling (perf,
 // valgrind --tool=callgrind) without Python in the way.
 //
-//   engine_bench tricks|values FILE    lines: hand0 hand1 hand2 trump declarer leader (masks)
-//   engine_bench analyze FILE          lines: hand0 hand1 hand2 talon declarer
+//   engine_bench tricks|values FILE [TABLE_MIB]    lines: hand0 hand1 hand2 trump declarer leader (masks)
+//   engine_bench analyze FILE [TABLE_MIB]          lines: hand0 hand1 hand2 talon declarer
+//
+// TABLE_MIB: the transposition table's size (default: the Solver's, 1 MiB).
 //
 // Prints the time per item, the nodes and a checksum of the answers.
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -17,9 +20,18 @@
 using namespace meksiko;
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: engine_bench tricks|values|analyze FILE\n");
+  if (argc != 3 && argc != 4) {
+    std::fprintf(stderr, "usage: engine_bench tricks|values|analyze FILE [TABLE_MIB]\n");
     return 2;
+  }
+  std::size_t table_bytes = TranspositionTable::kDefaultBytes;
+  if (argc == 4) {
+    long mib = std::strtol(argv[3], nullptr, 10);
+    if (mib < 1 || mib > 1024) {
+      std::fprintf(stderr, "TABLE_MIB %s: not a size from 1 to 1024\n", argv[3]);
+      return 2;
+    }
+    table_bytes = static_cast<std::size_t>(mib) << 20;
   }
   const char* mode = argv[1];
   bool analyze = std::strcmp(mode, "analyze") == 0;
@@ -38,7 +50,7 @@ int main(int argc, char** argv) {
     rows.push_back(r);
   }
   std::fclose(f);
-  Solver solver;
+  Solver solver(table_bytes);
   std::uint64_t checksum = 0, nodes = 0;
   auto start = std::chrono::steady_clock::now();
   for (const auto& row : rows) {

@@ -99,7 +99,8 @@ int best_discards(Solver& solver, const Mask hands[kSeats], Mask twelve, int dec
       group_value[g] = kBelowBest;
       continue;
     }
-    group_value[g] = best = solver.tricks(pos, best, kMaxHandCards);
+    // Searched upwards from the best: its value is usually the best itself.
+    group_value[g] = best = solver.tricks_from(pos, best);
   }
   discards->clear();
   for (const Candidate& c : candidates)
@@ -133,7 +134,7 @@ BestDeclaration best_declaration(Solver& solver, const Mask hands[kSeats], Mask 
       seen[c.group] = true;
       pos.hands[declarer] = twelve & ~card_bit(c.a) & ~card_bit(c.b);
       if (best + 1 > 0 && !solver.reach(pos, best + 1)) continue;
-      best = solver.tricks(pos, best + 1, kMaxHandCards);
+      best = solver.tricks_from(pos, best + 1);
       out.trump = t;
       out.discard[0] = std::min(c.a, c.b);
       out.discard[1] = std::max(c.a, c.b);

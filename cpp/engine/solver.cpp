@@ -18,6 +18,12 @@ int Solver::tricks(const Position& pos, int lo, int hi) {
   return search_.value(lo, hi, guess < lo ? lo : (guess > hi ? hi : guess));
 }
 
+int Solver::tricks_from(const Position& pos, int lo) {
+  tt_.new_generation();
+  search_.set_position(pos);
+  return search_.value(lo, search_.tricks_left(), lo);
+}
+
 bool Solver::reach(const Position& pos, int need) {
   tt_.new_generation();
   search_.set_position(pos);

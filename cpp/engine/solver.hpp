@@ -40,6 +40,8 @@ class Solver {
   int tricks(const Position& pos);
   // The same, known to lie in [lo, hi].
   int tricks(const Position& pos, int lo, int hi);
+  // The same, known to be at least `lo` (searched upwards from it).
+  int tricks_from(const Position& pos, int lo);
   // Can the declarer take at least `need` tricks? The position must be valid.
   bool reach(const Position& pos, int need);
 
