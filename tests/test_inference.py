@@ -196,3 +196,32 @@ def test_api_inference_switch(client):
     assert r.status_code == 200 and r.json()["weights"] == "model"
     r = client.post("/v1/hints/bid", json={**THIRD_TO_CALL, "samples": 8, "inference": "no"})
     assert r.status_code == 422 and "inference" in r.text
+
+
+def test_per_talon_choice_never_sees_the_layout_it_is_scored_on():
+    from meksiko_solver.hints.declaration import ChosenDeclarations
+    # One talon, three layouts; candidate A takes 10 tricks in layout 0 and none elsewhere, B 3 everywhere.
+    a, b = (3, 0), (12, 1)
+    chosen = ChosenDeclarations([([0, 1, 2], {a: [10, 0, 0], b: [3, 3, 3]})], 3, [b])
+    # Layout 0: the other two favour B (6 > 0): 3. Layouts 1 and 2: the others favour A (10 > 6): 0.
+    assert chosen.tricks([1.0, 1.0, 1.0]) == 3.0
+    # Choosing on all three layouts would pick A (10 > 9) and credit 10, the fused in-sample optimism.
+    # Weights count: with layout 0 weighing 2, layout 1 sees A at 20 against B at 9 (3x2 + 3): A.
+    assert chosen.tricks([2.0, 1.0, 1.0]) == 2.0 * 3 + 0 + 0
+
+
+def test_per_talon_ties_are_averaged_and_a_lone_layout_takes_the_rule_of_thumb():
+    from meksiko_solver.hints.declaration import ChosenDeclarations
+    from meksiko_solver.hints.outcome import Scorer
+    from meksiko_solver.auction import Contract
+    from meksiko_solver.rules import get_rules
+    a, b, h = (3, 0), (12, 1), (48, 2)
+    # Layout 0's other layout (1) ties A and B at 6 tricks: layout 0 gets their mean, (8 + 4) / 2.
+    tie = ChosenDeclarations([([0, 1], {a: [8, 6], b: [4, 6]})], 2, [b])
+    assert tie.tricks([1.0, 1.0]) == 6.0 + 6.0
+    lone = ChosenDeclarations([([0], {a: [9], h: [5]})], 1, [h])
+    assert lone.tricks([1.0]) == 5.0
+    profile = get_rules("mexico-club")
+    scorer = Scorer(profile, profile.mode("easy"), 0, Contract.SIX, 0, None)
+    made, score = lone.contract(scorer, [1.0])
+    assert (made, score) == (0.0, scorer.score(5)) and score < 0
