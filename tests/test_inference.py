@@ -225,3 +225,19 @@ def test_per_talon_ties_are_averaged_and_a_lone_layout_takes_the_rule_of_thumb()
     scorer = Scorer(profile, profile.mode("easy"), 0, Contract.SIX, 0, None)
     made, score = lone.contract(scorer, [1.0])
     assert (made, score) == (0.0, scorer.score(5)) and score < 0
+
+
+def test_per_talon_figures_are_the_per_world_figures_minus_the_fusion_gap():
+    bid_module._CACHE.clear()
+    new = bid_hint(THIRD_TO_CALL, samples=40, seed=3, inference=False).to_dict()
+    old = bid_hint(THIRD_TO_CALL, samples=40, seed=3, inference=False, per_world_declaration=True).to_dict()
+    # The first term is the per-world engine's own estimate, on the same (independent) worlds.
+    bound = new["double_dummy_upper_bound"]
+    assert new["worlds"] == old["worlds"] == 40 and bound["fusion_gap_worlds"] == 40
+    assert {o["call"]: {"make": o["make"], "score": o["score"]} for o in old["options"] if o["call"] != "NEXT"} == bound["options"]
+    assert new["pass"] == old["pass"]
+    # The gap only takes away: every numeric contract is at most its bound, and some strictly less.
+    numeric = [o for o in new["options"] if o["call"] not in ("NEXT", "M")]
+    assert all(0 <= o["make"] <= bound["options"][o["call"]]["make"] for o in numeric)
+    assert any(o["make"] < bound["options"][o["call"]]["make"] for o in numeric)
+    assert new["tricks"] < bound["tricks"]
