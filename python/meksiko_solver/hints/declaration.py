@@ -5,27 +5,21 @@ his twelve cards, once for every layout of the defenders' cards. Judging a contr
 declaration *in each world* (``engine.best_declaration_batch``) lets him choose knowing the
 layout, which no declarer can: it is the double-dummy upper bound, and it is optimistic.
 
-The bid hint therefore samples worlds in *talon groups* (:func:`talon_groups`): a talon drawn
-uniformly (as the uniform sampler's marginal), then :data:`LAYOUTS_PER_TALON` layouts of the other
-hands drawn uniformly given that talon. Within a group every candidate declaration is solved on
-every layout (tricks only, ``engine.solve_batch``); the candidates are the per-world best
-declarations of the group's layouts, the rule-of-thumb declaration
-(:func:`~.heuristics.simple_declare`); a world's own best is not solved again.
-For each contract, each layout is credited with the candidate best *on average over the group's
-other weighted layouts* under that contract's scoring (leave one out; candidates tied there are
-averaged; a group of one layout takes the rule-of-thumb declaration): the choice never sees the
-layout it is scored on, as at the table. Choosing on the very layouts that score the choice
-would keep an optimism of its own, the best of several candidates on a few layouts. The
-contract's chance of making and expected score are those of that choice. Over the groups this
-is the self-normalised weighted average (the talon's posterior weight is the sum of its
-layouts' weights).
+The bid hint therefore measures what choosing once per talon costs (the *fusion gap*, see
+:mod:`.bid`) on worlds drawn in *talon groups* (:func:`talon_groups`): a talon drawn uniformly
+(as the uniform sampler's marginal), then :data:`LAYOUTS_PER_TALON` layouts of the other hands
+drawn uniformly given that talon. Within a group every candidate declaration is solved on every
+layout (tricks only, ``engine.solve_batch``); the candidates are the per-world best declarations
+of the group's layouts and the rule-of-thumb declaration (:func:`~.heuristics.simple_declare`);
+a world's own best is not solved again. For each contract, each layout is credited with the
+candidate best *on average over the group's other weighted layouts* under that contract's
+scoring (leave one out; candidates tied there are averaged; a group of one layout takes the
+rule-of-thumb declaration): the choice never sees the layout it is scored on, as at the table.
+Choosing on the very layouts that score the choice would keep an optimism of its own, the best
+of several candidates on a few layouts. Over the groups the figures are self-normalised
+weighted averages (the talon's posterior weight is the sum of its layouts' weights).
 
-Why :data:`LAYOUTS_PER_TALON` is 4: the talon is the biggest unknown of a bidder's
-contract, and the samples are shared between talons and layouts. With 8 layouts per talon a
-50-sample hint saw about 6 talons, and the gap between bidding and passing swung by 1.3 to 1.9
-points (sd over seeds) on the close calls of the duplicate arena against 0.3 to 1.0 with 50
-talons (the per-world engine): its calls near the threshold were the seed's, and it lost on
-them (docs/hints.md). 4 layouts give twice the talons and still 3 layouts to choose from.
+:data:`LAYOUTS_PER_TALON` is 4: 3 layouts to choose from, and a quarter as many talons as worlds.
 """
 
 from __future__ import annotations
