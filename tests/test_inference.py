@@ -241,3 +241,24 @@ def test_per_talon_figures_are_the_per_world_figures_minus_the_fusion_gap():
     assert all(0 <= o["make"] <= bound["options"][o["call"]]["make"] for o in numeric)
     assert any(o["make"] < bound["options"][o["call"]]["make"] for o in numeric)
     assert new["tricks"] < bound["tricks"]
+
+
+def test_duplicate_calls_script_splits_the_arena_seat_deals(tmp_path, capsys):
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location(
+        "duplicate_calls", Path(__file__).resolve().parent.parent / "scripts" / "duplicate_calls.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    r = run_duplicate(deals=2, seed=4, policies="baseline,hint-uniform", samples=6)
+    out = tmp_path / "dup.json"
+    out.write_text(json.dumps(r.to_dict()))
+    rows = script.seat_deals([str(out)])
+    overall = r.summary["paired_difference"]["overall"]
+    assert len(rows) == overall["n"] == 6
+    assert isclose(sum(x["diff"] for x in rows) / 6, overall["mean"], abs_tol=1e-4)
+    for x in rows:  # each seat's calls, read back from the auction, are the record's
+        game = next(p for p in r.played if p.deal == x["deal"] and p.game == f"A in seat {x['seat']}")
+        assert x["a_declarer"] == (game.record.declarer == x["seat"])
+    script.main([str(out)])
+    assert "6 seat-deals" in capsys.readouterr().out
