@@ -196,3 +196,69 @@ def test_api_inference_switch(client):
     assert r.status_code == 200 and r.json()["weights"] == "model"
     r = client.post("/v1/hints/bid", json={**THIRD_TO_CALL, "samples": 8, "inference": "no"})
     assert r.status_code == 422 and "inference" in r.text
+
+
+def test_per_talon_choice_never_sees_the_layout_it_is_scored_on():
+    from meksiko_solver.hints.declaration import ChosenDeclarations
+    # One talon, three layouts; candidate A takes 10 tricks in layout 0 and none elsewhere, B 3 everywhere.
+    a, b = (3, 0), (12, 1)
+    chosen = ChosenDeclarations([([0, 1, 2], {a: [10, 0, 0], b: [3, 3, 3]})], 3, [b])
+    # Layout 0: the other two favour B (6 > 0): 3. Layouts 1 and 2: the others favour A (10 > 6): 0.
+    assert chosen.tricks([1.0, 1.0, 1.0]) == 3.0
+    # Choosing on all three layouts would pick A (10 > 9) and credit 10, the fused in-sample optimism.
+    # Weights count: with layout 0 weighing 2, layout 1 sees A at 20 against B at 9 (3x2 + 3): A.
+    assert chosen.tricks([2.0, 1.0, 1.0]) == 2.0 * 3 + 0 + 0
+
+
+def test_per_talon_ties_are_averaged_and_a_lone_layout_takes_the_rule_of_thumb():
+    from meksiko_solver.hints.declaration import ChosenDeclarations
+    from meksiko_solver.hints.outcome import Scorer
+    from meksiko_solver.auction import Contract
+    from meksiko_solver.rules import get_rules
+    a, b, h = (3, 0), (12, 1), (48, 2)
+    # Layout 0's other layout (1) ties A and B at 6 tricks: layout 0 gets their mean, (8 + 4) / 2.
+    tie = ChosenDeclarations([([0, 1], {a: [8, 6], b: [4, 6]})], 2, [b])
+    assert tie.tricks([1.0, 1.0]) == 6.0 + 6.0
+    lone = ChosenDeclarations([([0], {a: [9], h: [5]})], 1, [h])
+    assert lone.tricks([1.0]) == 5.0
+    profile = get_rules("mexico-club")
+    scorer = Scorer(profile, profile.mode("easy"), 0, Contract.SIX, 0, None)
+    made, score = lone.contract(scorer, [1.0])
+    assert (made, score) == (0.0, scorer.score(5)) and score < 0
+
+
+def test_per_talon_figures_are_the_per_world_figures_minus_the_fusion_gap():
+    bid_module._CACHE.clear()
+    new = bid_hint(THIRD_TO_CALL, samples=40, seed=3, inference=False).to_dict()
+    old = bid_hint(THIRD_TO_CALL, samples=40, seed=3, inference=False, per_world_declaration=True).to_dict()
+    # The first term is the per-world engine's own estimate, on the same (independent) worlds.
+    bound = new["double_dummy_upper_bound"]
+    assert new["worlds"] == old["worlds"] == 40 and bound["fusion_gap_worlds"] == 40
+    assert {o["call"]: {"make": o["make"], "score": o["score"]} for o in old["options"] if o["call"] != "NEXT"} == bound["options"]
+    assert new["pass"] == old["pass"]
+    # The gap only takes away: every numeric contract is at most its bound, and some strictly less.
+    numeric = [o for o in new["options"] if o["call"] not in ("NEXT", "M")]
+    assert all(0 <= o["make"] <= bound["options"][o["call"]]["make"] for o in numeric)
+    assert any(o["make"] < bound["options"][o["call"]]["make"] for o in numeric)
+    assert new["tricks"] < bound["tricks"]
+
+
+def test_duplicate_calls_script_splits_the_arena_seat_deals(tmp_path, capsys):
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location(
+        "duplicate_calls", Path(__file__).resolve().parent.parent / "scripts" / "duplicate_calls.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    r = run_duplicate(deals=2, seed=4, policies="baseline,hint-uniform", samples=6)
+    out = tmp_path / "dup.json"
+    out.write_text(json.dumps(r.to_dict()))
+    rows = script.seat_deals([str(out)])
+    overall = r.summary["paired_difference"]["overall"]
+    assert len(rows) == overall["n"] == 6
+    assert isclose(sum(x["diff"] for x in rows) / 6, overall["mean"], abs_tol=1e-4)
+    for x in rows:  # each seat's calls, read back from the auction, are the record's
+        game = next(p for p in r.played if p.deal == x["deal"] and p.game == f"A in seat {x['seat']}")
+        assert x["a_declarer"] == (game.record.declarer == x["seat"])
+    script.main([str(out)])
+    assert "6 seat-deals" in capsys.readouterr().out

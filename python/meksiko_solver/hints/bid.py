@@ -13,6 +13,16 @@ Per contract c (5..10): ``make`` = the share of worlds with at least c tricks; `
 expected deal score of the seat as declarer (the tricks when made, ``-fail_factor * c``
 when not; with ``totals``, the change of its running total). Meksiko alike (20 / -20 x factor).
 
+Without strategy fusion (the default; ``per_world_declaration=False``): the declarer chooses
+the discard and trump once per talon (:mod:`.declaration`), which costs him against the per-world
+best. Each numeric contract's ``make`` and ``score`` are the per-world best on the hint's worlds
+(many talons) minus that *fusion gap*, measured on a second draw of as many worlds in talon
+groups: the gap is a difference within each talon, so it varies far less from talon to talon
+than the contract's chance itself, and a few talons measure it well, whereas judging the
+contract on the grouped worlds alone would see only a quarter as many talons (the talon is a
+bidder's biggest unknown; the calls near the threshold were then the seed's). The result is
+clamped to [0, the per-world best] (the chosen declaration never beats the best one in a world).
+
 Passing: the seat becomes a defender. The estimate assumes the likeliest declarer (the
 current high bidder, else the next seat still in the auction) plays the current contract (5 if
 none) with his longest suit as trump after discarding his two least useful cards (the rule of
@@ -45,7 +55,7 @@ from ..options import check_flag
 from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
 from .batch import TT_BYTES, check, solve_worlds
 from .heuristics import best_suit, simple_declare
-from .declaration import UPPER_BOUND, chosen_declarations as _chosen_declarations, talon_groups
+from .declaration import UPPER_BOUND, ChosenDeclarations, chosen_declarations as _chosen_declarations, talon_groups
 from .outcome import Scorer
 from .sampling import World
 from .weights import WeightMode, draw, weighted_frame
@@ -108,16 +118,12 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         raise MeksikoError(f"it is seat {v.to_move}'s turn to call, not seat {v.seat}'s")
     seat, layout = v.seat, worlds.layout
     profile = v.profile
-    if per_world_declaration:
-        weighted = draw(v, worlds, seed, budget, inference)
-        solved = _best_declarations(v, worlds, seed, budget.fraction(0.9), weighted)
-        groups = None
-    else:
-        weighted = draw(v, worlds, seed, budget, inference, source=talon_groups(layout, seed))
-        solved = _best_declarations(v, worlds, seed, budget.fraction(0.5), weighted)
-        groups = _chosen_declarations(v, layout, solved, budget.fraction(0.8))
-        solved = [(w, b) for w, b, _ in solved[:groups.size]]
+    weighted = draw(v, worlds, seed, budget, inference)
+    solved = _best_declarations(v, worlds, seed, budget.fraction(0.9 if per_world_declaration else 0.45), weighted)
     weight = [weighted.of(w) for w, _ in solved]
+    gap: Optional[_FusionGap] = None
+    if not per_world_declaration:
+        gap = _fusion_gap(v, worlds, seed, budget, inference)
 
     # The opponent who would declare if this seat passes, and the contract he would play.
     auction = Auction(v.dealer, profile, v.auction)
@@ -179,16 +185,19 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             made = sum(w * scorer.makes(t) for w, t in zip(weight, best_tricks))
             score = sum(w * scorer.score(t) for w, t in zip(weight, best_tricks))
         upper[contract] = {"make": rnd(made / n), "score": rnd(score / n)}
-        if groups is not None:  # the declaration chosen before the play, not per world
+        made, score = made / n, score / n
+        if gap is not None:  # the declaration chosen before the play, not per world
             if contract == MEKSIKO:  # one trump for every layout (mexico-club), or none (classic)
-                made, score = max(((sum(w for w, m in zip(weight, row) if m),
-                                    sum(w * scorer.score(10 if m else 0) for w, m in zip(weight, row)))
+                made, score = max(((sum(w for w, m in zip(weight, row) if m) / n,
+                                    sum(w * scorer.score(10 if m else 0) for w, m in zip(weight, row)) / n)
                                    for row in (meksiko_by_trump[t] for t in meksiko_trumps)),
                                   key=lambda ms: (ms[1], ms[0]))
             else:
-                made, score = groups.contract(scorer, weight)
-        predictions[contract] = settle(made / n)
-        options.append(BidOption(contract, settle(made / n), settle(score / n), contract in legal))
+                made_gap, score_gap = gap.contract(scorer)
+                made = min(max(made - made_gap, 0.0), made)
+                score = min(max(score - score_gap, float(scorer.score(0))), score)
+        predictions[contract] = settle(made)
+        options.append(BidOption(contract, settle(made), settle(score), contract in legal))
     pass_score = settle(pass_total / n)
     options.append(BidOption(NEXT, None, pass_score, NEXT in legal))
 
@@ -197,8 +206,8 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     choice = max((c for c in order if c in legal), key=lambda c: (by_call[c].score, -order.index(c)))
     worth = [c for c in CONTRACTS if by_call[c].score > pass_score]
     max_bid = max(worth, key=contract_rank) if worth else None
-    tricks = settle((groups.tricks(weight) if groups is not None
-                     else sum(w * t for w, t in zip(weight, best_tricks))) / n)
+    upper_tricks = sum(w * t for w, t in zip(weight, best_tricks)) / n
+    tricks = settle(upper_tricks if gap is None else max(upper_tricks - gap.tricks(), 0.0))
     return BidHint(seat=seat, worlds=len(solved), samples=worlds.requested, seed=seed, consistent=worlds.count,
                    elapsed=budget.elapsed(), call=str(choice), max_bid=None if max_bid is None else str(max_bid),
                    options=options,
@@ -206,11 +215,45 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                    pass_estimate={"score": pass_score, "declarer": opponent, "contract": their_contract,
                                   "method": PASS_METHOD},
                    predictions=predictions,
-                   declaration="per-world" if groups is None else "per-talon",
-                   upper_bound={} if groups is None else {
-                       "method": UPPER_BOUND, "tricks": rnd(sum(w * t for w, t in zip(weight, best_tricks)) / n),
-                       "options": upper},
+                   declaration="per-world" if gap is None else "per-talon",
+                   upper_bound={} if gap is None else {
+                       "method": UPPER_BOUND, "tricks": rnd(upper_tricks), "options": upper,
+                       "fusion_gap_worlds": gap.worlds},
                    weighted=weighted, weighting=weighted_frame(weighted, [w for w, _ in solved], inference))
+
+
+@dataclass
+class _FusionGap:
+    """What the declaration chosen per talon loses against the per-world best, measured in talon
+    groups (:mod:`.declaration`): per contract, the weighted mean over the groups' worlds of
+    (per-world best) - (chosen per talon), in chance of making and in score."""
+
+    chosen: ChosenDeclarations
+    best: List[int]  # per-world best tricks of the groups' worlds
+    weight: List[float]
+    worlds: int
+
+    def _total(self) -> float:
+        return sum(self.weight) or 1.0
+
+    def contract(self, scorer: Scorer) -> Tuple[float, float]:
+        made, score = self.chosen.contract(scorer, self.weight)
+        best_made = sum(w * scorer.makes(t) for w, t in zip(self.weight, self.best))
+        best_score = sum(w * scorer.score(t) for w, t in zip(self.weight, self.best))
+        n = self._total()
+        return (best_made - made) / n, (best_score - score) / n
+
+    def tricks(self) -> float:
+        return (sum(w * t for w, t in zip(self.weight, self.best)) - self.chosen.tricks(self.weight)) / self._total()
+
+
+def _fusion_gap(v, worlds, seed: int, budget, inference: bool) -> _FusionGap:
+    """The fusion gap of the bid hint's contracts, from ``samples`` worlds in talon groups."""
+    weighted = draw(v, worlds, seed, budget, inference, source=talon_groups(worlds.layout, seed))
+    solved = _best_declarations(v, worlds, seed, budget.fraction(0.5), weighted)
+    chosen = _chosen_declarations(v, worlds.layout, solved, budget.fraction(0.8))
+    kept = solved[:chosen.size]
+    return _FusionGap(chosen, [b for _, b, _ in kept], [weighted.of(w) for w, _, _ in kept], len(kept))
 
 
 _CACHE: "OrderedDict[Tuple[object, ...], List[Tuple[Any, ...]]]" = OrderedDict()

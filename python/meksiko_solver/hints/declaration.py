@@ -5,23 +5,28 @@ his twelve cards, once for every layout of the defenders' cards. Judging a contr
 declaration *in each world* (``engine.best_declaration_batch``) lets him choose knowing the
 layout, which no declarer can: it is the double-dummy upper bound, and it is optimistic.
 
-The bid hint therefore samples worlds in *talon groups* (:func:`talon_groups`): a talon drawn
-uniformly (as the uniform sampler's marginal), then :data:`LAYOUTS_PER_TALON` layouts of the other
-hands drawn uniformly given that talon. Within a group every candidate declaration is solved on
-every layout (tricks only, ``engine.solve_batch``); the candidates are the per-world best
-declarations of the group's layouts, the rule-of-thumb declaration
-(:func:`~.heuristics.simple_declare`); a world's own best is not solved again.
-For each contract the declarer is credited with the candidate best *on average over the group's
-weighted layouts* under that contract's scoring; the contract's chance of making and expected
-score are those of that choice. Over the groups this is the self-normalised weighted average
-(the talon's posterior weight is the sum of its layouts' weights).
+The bid hint therefore measures what choosing once per talon costs (the *fusion gap*, see
+:mod:`.bid`) on worlds drawn in *talon groups* (:func:`talon_groups`): a talon drawn uniformly
+(as the uniform sampler's marginal), then :data:`LAYOUTS_PER_TALON` layouts of the other hands
+drawn uniformly given that talon. Within a group every candidate declaration is solved on every
+layout (tricks only, ``engine.solve_batch``); the candidates are the per-world best declarations
+of the group's layouts and the rule-of-thumb declaration (:func:`~.heuristics.simple_declare`);
+a world's own best is not solved again. For each contract, each layout is credited with the
+candidate best *on average over the group's other weighted layouts* under that contract's
+scoring (leave one out; candidates tied there are averaged; a group of one layout takes the
+rule-of-thumb declaration): the choice never sees the layout it is scored on, as at the table.
+Choosing on the very layouts that score the choice would keep an optimism of its own, the best
+of several candidates on a few layouts. Over the groups the figures are self-normalised
+weighted averages (the talon's posterior weight is the sum of its layouts' weights).
+
+:data:`LAYOUTS_PER_TALON` is 4: 3 layouts to choose from, and a quarter as many talons as worlds.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Dict, Iterator, List, Sequence, Set, Tuple
+from dataclasses import dataclass, field
+from typing import Callable, Dict, Iterator, List, Sequence, Set, Tuple
 
 from .. import engine
 from .batch import TT_BYTES, Budget, check, solve_worlds
@@ -29,7 +34,7 @@ from .heuristics import simple_declare
 from .outcome import Scorer
 from .sampling import TALON, Bucket, Layout, World
 
-LAYOUTS_PER_TALON = 8
+LAYOUTS_PER_TALON = 4
 UPPER_BOUND = ("double-dummy upper bound: the declaration (discard and trump) chosen knowing each world; "
                "no declarer can do this")
 Declaration = Tuple[int, int]  # (discard mask, trump)
@@ -76,34 +81,52 @@ def talon_groups(layout: Layout, seed: int) -> Iterator[World]:
 
 @dataclass
 class ChosenDeclarations:
-    """Per talon group: the worlds' indices (into the solved list) and each candidate's tricks."""
+    """Per talon group: the worlds' indices (into the solved list) and each candidate's tricks.
+
+    ``fallback[t]``: the rule-of-thumb declaration of the group (the choice with no other
+    layout to learn from)."""
 
     groups: List[Tuple[List[int], Dict[Declaration, List[int]]]]
     size: int  # worlds covered (a prefix of the solved list)
+    fallback: List[Declaration] = field(default_factory=list)
 
-    def _choose(self, weight: Sequence[float], value) -> Tuple[float, float]:
-        made = score = 0.0
-        for idx, cands in self.groups:
-            best = max(cands.values(), key=lambda vals: value(vals, idx, weight))
-            s, m, _ = value(best, idx, weight)
-            score += s
-            made += m
-        return made, score
+    def _credit(self, weight: Sequence[float], value: Callable[[int], Tuple[float, ...]]) -> List[Tuple[float, ...]]:
+        """Per solved world, ``value`` of its tricks under the declaration chosen *without that world*.
+
+        ``value(tricks)``: a tuple of figures (larger is better, compared in order).
+        For world j of a group the declarer is credited with the candidate best on the weighted
+        average over the group's other layouts (leave one out): the choice never sees the layout
+        it is scored on, as at the table; choosing and scoring on the same layouts would keep an
+        optimism of its own (the best of several candidates on a few layouts). Candidates tied
+        on the others are averaged (an indifferent declarer picks any). A group of one layout
+        has nothing to choose from: the rule-of-thumb declaration."""
+        out: List[Tuple[float, ...]] = [()] * self.size
+        for g, (idx, cands) in enumerate(self.groups):
+            rows = list(cands.values())
+            figures = [[value(t) for t in vals] for vals in rows]  # [candidate][position]
+            totals = [[sum(weight[i] * f[k] for i, f in zip(idx, figs)) for k in range(len(figs[0]))]
+                      for figs in figures]
+            for pos, j in enumerate(idx):
+                if len(idx) == 1:
+                    chosen = [list(cands).index(self.fallback[g])]
+                else:
+                    rest = [tuple(round(tot - weight[j] * f, 9) for tot, f in zip(t, figs[pos]))
+                            for t, figs in zip(totals, figures)]
+                    top = max(rest)
+                    chosen = [r for r, v in enumerate(rest) if v == top]
+                out[j] = tuple(sum(figures[r][pos][k] for r in chosen) / len(chosen)
+                               for k in range(len(figures[0][pos])))
+        return out
 
     def contract(self, scorer: Scorer, weight: Sequence[float]) -> Tuple[float, float]:
         """(weighted makes, weighted score) of the contract with the declaration chosen per talon."""
-        def value(vals, idx, w):
-            return (sum(w[i] * scorer.score(t) for i, t in zip(idx, vals)),
-                    sum(w[i] * scorer.makes(t) for i, t in zip(idx, vals)),
-                    sum(w[i] * t for i, t in zip(idx, vals)))
-        return self._choose(weight, value)
+        got = self._credit(weight, lambda t: (scorer.score(t), float(scorer.makes(t)), float(t)))
+        return sum(weight[j] * g[1] for j, g in enumerate(got)), sum(weight[j] * g[0] for j, g in enumerate(got))
 
     def tricks(self, weight: Sequence[float]) -> float:
-        """Weighted tricks with the declaration of most expected tricks per talon."""
-        total = 0.0
-        for idx, cands in self.groups:
-            total += max(sum(weight[i] * t for i, t in zip(idx, vals)) for vals in cands.values())
-        return total
+        """Weighted tricks with the declaration of most expected tricks chosen per talon (leave one out)."""
+        got = self._credit(weight, lambda t: (float(t),))
+        return sum(weight[j] * g[0] for j, g in enumerate(got))
 
 
 def chosen_declarations(view, layout: Layout, solved: Sequence[Tuple[World, int, Declaration]], budget: Budget) -> ChosenDeclarations:
@@ -121,11 +144,13 @@ def chosen_declarations(view, layout: Layout, solved: Sequence[Tuple[World, int,
             order.append(t)
         members[t].append(i)
     candidates: Dict[int, List[Declaration]] = {}
+    heuristic: Dict[int, Declaration] = {}
     for t in order:
         deal = view.world_deal(layout, solved[members[t][0]][0])
         twelve = deal["hands"][seat] | t
         cands = [solved[i][2] for i in members[t] if solved[i][2][1] in range(4)]
-        candidates[t] = list(dict.fromkeys(cands + [simple_declare(twelve)]))
+        heuristic[t] = simple_declare(twelve)
+        candidates[t] = list(dict.fromkeys(cands + [heuristic[t]]))
 
     def items_of(i: int) -> List[engine.PositionTuple]:
         world, _, own_best = solved[i]
@@ -153,12 +178,13 @@ def chosen_declarations(view, layout: Layout, solved: Sequence[Tuple[World, int,
         it = iter(results)
         for cand in candidates[t]:
             values[t][cand].append(solved[i][1] if cand == solved[i][2] else next(it).tricks)
-    groups = []
+    groups, fallback = [], []
     for t in order:
         idx = [i for i in members[t] if i < size]
         if idx:
             groups.append((idx, {c: v[:len(idx)] for c, v in values[t].items()}))
-    return ChosenDeclarations(groups, size)
+            fallback.append(heuristic[t])
+    return ChosenDeclarations(groups, size, fallback)
 
 
 __all__ = ["LAYOUTS_PER_TALON", "UPPER_BOUND", "ChosenDeclarations", "chosen_declarations", "talon_groups"]
