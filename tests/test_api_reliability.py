@@ -427,3 +427,15 @@ def test_a_complete_request_always_gets_a_complete_answer(server, path, body):
     headers, _, content = rest.partition(b"\r\n\r\n")
     length = [int(line.split(b":")[1]) for line in headers.split(b"\r\n") if line.lower().startswith(b"content-length")]
     assert length and len(content) == length[0], reply[:300]  # not cut off
+
+
+def test_the_heavy_lane_may_have_its_own_thread_count():
+    from meksiko_api.errors import SettingsError
+    from meksiko_api.workers import HEAVY, QUICK, SolverPool
+
+    settings = Settings.from_env({"MEKSIKO_API_WORKERS": "2", "MEKSIKO_API_HEAVY_WORKERS": "4"})
+    assert (settings.workers, settings.heavy_threads, Settings(workers=3).heavy_threads) == (2, 4, 3)
+    pool = SolverPool(2, heavy_workers=4)
+    assert pool.lanes[QUICK].threads == 2 and pool.lanes[HEAVY].threads == 4
+    with pytest.raises(SettingsError, match="heavy_workers"):
+        Settings(heavy_workers=0)

@@ -49,6 +49,11 @@ DECLARER_SIDE, DEFENDERS_SIDE = "declarer", "defenders"
 SD_SAMPLES = 100  # worlds a card for the single-dummy layer
 SD_EXCUSE = 0.05  # a double-dummy mistake whose expected loss is below this is excused (bad luck)
 SD_TIE = 1e-9  # expected values closer than this are equal (they are exact sums over the same worlds)
+# Under a time budget, the least time a card's hint gets (while that much is left): a hint costs
+# some 10-40 ms however few its worlds (parsing, sampling, weighting, mostly Python holding the
+# GIL), so thin even shares would spend the budget on that overhead and crowd the server's
+# other threads off the GIL; judging fewer cards, each on worlds worth having, is better.
+SD_MIN_SHARE_MS = 150.0
 
 
 def mark_for(loss: int) -> str:
@@ -281,7 +286,7 @@ class GameReview:
         return out
 
     def to_dict(self) -> Dict[str, Any]:
-        d = {
+        d: Dict[str, Any] = {
             "rules": self.record.rules,
             "mode": self.record.mode,
             "deals": [r.to_dict() for r in self.deals],
@@ -353,7 +358,7 @@ def review(record: object, single_dummy: bool = False, samples: int = SD_SAMPLES
     ``time_budget_ms``: the wall-clock time the whole review may take, from this call. The
     double-dummy layer is always done in full first (it is bounded by the record); the
     single-dummy layer then judges card after card, each card's hint getting an even share of the
-    time left (``time_budget_ms`` of :func:`~meksiko_solver.hints.play_hint`, which answers with
+    time left, at least ``SD_MIN_SHARE_MS`` (``time_budget_ms`` of :func:`~meksiko_solver.hints.play_hint`, which answers with
     the worlds solved by then). Cards reached after the budget is spent are not judged. Each card
     then says the worlds it was judged on (``sd_worlds``, ``sd_complete``) and each deal's
     ``single_dummy`` whether its layer is ``complete``. A budget that suffices (every share
@@ -549,8 +554,9 @@ def _single_dummy_layer(deals: List[Review], cards: List[_ToJudge], clock: _Cloc
     """Judge ``cards`` single-dummy (none without the layer), then add every card of ``deals``
     to its player's totals and say, under a budget, whether each deal's layer is complete.
 
-    Under a budget each card with a choice gets an even share of the time left; once the time is
-    spent the rest are not judged (``sd_worlds`` 0, no ``sd_loss``)."""
+    Under a budget each card with a choice gets an even share of the time left, but at least
+    SD_MIN_SHARE_MS; once the time is spent the rest are not judged (``sd_worlds`` 0, no
+    ``sd_loss``)."""
     timed = clock.ms is not None
     choices = sum(t.view is not None for t in cards)  # cards with a choice still to judge
     for t in cards:
@@ -562,7 +568,8 @@ def _single_dummy_layer(deals: List[Review], cards: List[_ToJudge], clock: _Cloc
             continue
         if checkpoint is not None:
             checkpoint()
-        share = clock.remaining_ms() / choices
+        left = clock.remaining_ms()
+        share = max(left / choices, min(left, SD_MIN_SHARE_MS))
         choices -= 1
         if share <= 0:
             c.sd_worlds, c.sd_complete = 0, False
