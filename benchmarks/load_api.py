@@ -9,17 +9,22 @@ second seat after it). It checks every answer against the library run in this
 process, prints the throughput, the p50 and p99 latency and the error count, and
 stops the server. It exits 1 if any request failed or gave a wrong answer.
 
-    PYTHONPATH=python:api python benchmarks/load_api.py [--endpoint solve|play-hint] [--requests 400] [--concurrency 8]
+    python benchmarks/load_api.py [--endpoint solve|play-hint] [--requests 400] [--concurrency 8]
+
+(with the package installed, ``pip install .``: the engine ``meksiko_solver._core`` is built
+there, not in ``python/``, so do not put ``python`` on ``PYTHONPATH``).
 
 The starvation check, ``--endpoint starvation``: four clients keep sending maximum-cost
 requests (a review of a deal at the most single-dummy samples the server allows, and bid,
 discard and play hints at the most samples and time budget) while ``--concurrency`` clients
 send ``--requests`` trivial solves (two cards a hand). It prints the trivial solves' p50 and
-p99, every status the expensive requests got, the 5xx count and the server's memory (RSS)
-after the warm-up and at each quarter of the trivial requests, and exits 1 unless the targets
-hold: trivial p99 <= 200 ms, no 5xx, memory flat (the last quarter within 10 % of the first).
+p99, every status the expensive requests got (a review's 200 as ``complete`` or ``incomplete``:
+its single-dummy layer cut short by the time budget), the 5xx count and the server's memory
+(RSS) after the warm-up and at each quarter of the trivial requests, and exits 1 unless the
+targets hold: trivial p99 <= 200 ms, no 5xx, memory flat (the last quarter within 10 % of the
+first). ``--max-time-budget-ms`` and ``--heavy-workers`` set the server's (for a short run).
 
-    PYTHONPATH=python:api python benchmarks/load_api.py --endpoint starvation --requests 20000
+    python benchmarks/load_api.py --endpoint starvation --requests 20000
 """
 
 from __future__ import annotations
@@ -215,7 +220,12 @@ def rss_mb(pid: int) -> float:
 def starvation(args) -> int:
     """Trivial solves while maximum-cost reviews and hints run: p50, p99, 5xx, memory."""
     bodies = trivial_bodies(args.requests, args.seed)
-    with LocalServer(args.workers) as server:
+    env = {}
+    if args.max_time_budget_ms:
+        env["MEKSIKO_API_MAX_TIME_BUDGET_MS"] = str(args.max_time_budget_ms)
+    if args.heavy_workers:
+        env["MEKSIKO_API_HEAVY_WORKERS"] = str(args.heavy_workers)
+    with LocalServer(args.workers, env=env) as server:
         health = httpx.get(server.url + "/health").json()
         heavy = heavy_requests(health["limits"], args.seed)
         pid = server.process.pid
@@ -231,8 +241,12 @@ def starvation(args) -> int:
                     i += 1
                     try:
                         r = client.post(server.url + path, json=body)
-                        status = f"{r.status_code} {r.json().get('kind', '')}".strip() if r.status_code != 200 \
-                            else "200"
+                        if r.status_code != 200:
+                            status = f"{r.status_code} {r.json().get('kind', '')}".strip()
+                        elif path == "/v1/review":
+                            status = "200 " + ("complete" if r.json()["single_dummy"]["complete"] else "incomplete")
+                        else:
+                            status = "200"
                     except httpx.HTTPError as exc:
                         status = type(exc).__name__
                     with lock:
@@ -286,6 +300,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--concurrency", type=int, default=8, help="client threads (default 8)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the random deals (default 2026)")
     parser.add_argument("--workers", type=int, default=None, help="server solver threads (default: every core)")
+    parser.add_argument("--heavy-workers", type=int, default=None,
+                        help="server threads of the heavy lane (MEKSIKO_API_HEAVY_WORKERS; default the server's)")
+    parser.add_argument("--max-time-budget-ms", type=int, default=None,
+                        help="the server's MEKSIKO_API_MAX_TIME_BUDGET_MS (default its own, 10000)")
     args = parser.parse_args(argv)
     if args.requests < 1 or args.concurrency < 1:
         parser.error("--requests and --concurrency must be positive")

@@ -39,3 +39,14 @@ def test_heavy_requests_are_at_the_servers_limits():
     assert heavy["/v1/hints/bid"]["samples"] == 1000 and heavy["/v1/hints/bid"]["time_budget_ms"] == 10_000
     review = heavy["/v1/review"]
     assert review["single_dummy"] and review["samples"] * len(review["record"]["play"]) <= 10_000
+
+
+def test_load_script_starvation_check_sees_no_5xx(capsys):
+    # before: a review waited behind the hints of the heavy lane, ran out of its time budget and
+    # answered 503 time_budget; now it answers 200 with its single-dummy layer cut short. A short
+    # run: 1 s budgets, so the expensive requests cycle several times while the solves go on.
+    load_api.main(["--endpoint", "starvation", "--requests", "1200", "--concurrency", "4",
+                   "--max-time-budget-ms", "1000"])
+    out = capsys.readouterr().out
+    assert "5xx: 0" in out, out
+    assert "expensive /v1/review 200" in out and "errors 0" in out, out

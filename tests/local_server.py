@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Mapping, Optional
 
 import httpx
 
@@ -34,10 +34,12 @@ def free_port() -> int:
 class LocalServer:
     """``meksiko_api.app:app`` served by uvicorn in a subprocess (a context manager)."""
 
-    def __init__(self, workers: Optional[int] = None, start_timeout: float = 30.0) -> None:
+    def __init__(self, workers: Optional[int] = None, start_timeout: float = 30.0,
+                 env: Optional[Mapping[str, str]] = None) -> None:
         self.port = free_port()
         self.url = f"http://{HOST}:{self.port}"
         self.workers = workers
+        self.env = dict(env or {})  # more MEKSIKO_API_* settings for the server
         self.start_timeout = start_timeout
         self.process: Optional[subprocess.Popen] = None
         self.log = tempfile.TemporaryFile()
@@ -46,7 +48,7 @@ class LocalServer:
         import meksiko_api
         import meksiko_solver
 
-        env = dict(os.environ)
+        env = {**os.environ, **self.env}
         if self.workers:
             env["MEKSIKO_API_WORKERS"] = str(self.workers)
         paths = [str(Path(package.__file__).resolve().parent.parent) for package in (meksiko_api, meksiko_solver)]

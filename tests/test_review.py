@@ -3,6 +3,7 @@ whole games, bad input, and invariants on random arena deals."""
 
 import json
 import random
+import time
 
 import pytest
 
@@ -398,3 +399,94 @@ def test_the_openers_forced_five_is_no_overbid():
     r = review(record)
     assert r.bid.max_bid is None and r.bid.verdict == "forced"
     assert "forced bid" in r.report() and "an overbid" not in r.report()
+
+
+# --- the single-dummy layer under a time budget (issue 15: reviews degrade instead of failing) ----
+
+TIMED_KEYS = {"sd_worlds", "sd_complete"}
+
+
+def untimed(d: dict) -> dict:
+    """A review's to_dict without what only a time budget adds."""
+    d = dict(d, cards=[{k: v for k, v in c.items() if k not in TIMED_KEYS} for c in d["cards"]])
+    if d.get("single_dummy"):
+        d["single_dummy"] = {k: v for k, v in d["single_dummy"].items() if k in ("samples", "seed")}
+    return d
+
+
+def double_dummy_part(d: dict) -> dict:
+    strip = TIMED_KEYS | {"sd_loss", "sd_best", "sd_mark", "excused", "sd_mistakes", "sd_tricks_lost"}
+    return {key: [{k: v for k, v in x.items() if k not in strip} for x in d[key]] for key in ("cards", "players")} | {
+        key: d[key] for key in ("bid", "discard", "value", "result", "contract", "trump")}
+
+
+def test_a_budget_that_suffices_gives_the_unbudgeted_review():
+    rec = arena_deals(1, seed=21)[0]
+    plain = review(rec, single_dummy=True, samples=30, seed=4)
+    timed = review(rec, single_dummy=True, samples=30, seed=4, time_budget_ms=120_000)
+    assert timed.single_dummy == {"samples": 30, "seed": 4, "time_budget_ms": 120_000, "complete": True}
+    assert untimed(timed.to_dict()) == plain.to_dict()
+    assert all(c.sd_complete for c in timed.cards)
+    check_single_dummy(timed)
+
+
+def test_a_review_whose_budget_runs_out_keeps_its_double_dummy_layer_whole():
+    # before: the service stopped such a review with 503 time_budget; the library had no budget
+    rec = arena_deals(1, seed=21)[0]
+    plain = review(rec)
+    spent = review(rec, single_dummy=True, samples=1000, time_budget_ms=1)  # gone before the first card
+    assert double_dummy_part(spent.to_dict()) == double_dummy_part(plain.to_dict())
+    assert spent.single_dummy["complete"] is False
+    choices = [c for c in spent.cards if c.sd_loss is None]
+    assert choices and all(c.sd_worlds == 0 and not c.sd_complete for c in choices)
+    assert all(p.sd_mistakes == 0 and p.excused == 0 for p in spent.players)
+    assert "ran out" in spent.report() and "incomplete" in spent.report()
+    json.dumps(spent.to_dict())
+
+
+def test_a_short_budget_judges_cards_on_fewer_worlds_within_the_budget():
+    rec = play_game(seed=2026, max_deals=1).deals[0]
+    plain = review(rec)
+    start = time.perf_counter()
+    part = review(rec, single_dummy=True, samples=1000, time_budget_ms=400)
+    took = time.perf_counter() - start
+    assert took < 0.4 + 1.0  # the double-dummy layer and one hint round over the budget at most
+    assert double_dummy_part(part.to_dict()) == double_dummy_part(plain.to_dict())
+    assert part.single_dummy["complete"] is False
+    judged = [c for c in part.cards if c.sd_worlds]
+    assert judged and all(1 <= c.sd_worlds < 1000 and not c.sd_complete for c in judged)
+    for c in part.cards:  # a judged card has all its single-dummy fields, one not judged none
+        assert (c.sd_loss is None) == (c.sd_mark is None) == (c.sd_best is None)
+        if c.sd_loss is not None:
+            assert c.excused == (c.loss > 0 and c.sd_loss < 0.05) and (c.card in c.sd_best) == (c.sd_loss == 0)
+    for p in part.players:
+        mine = [c for c in part.cards if c.seat == p.seat and c.sd_loss is not None]
+        assert p.sd_mistakes == sum(bool(c.sd_mark) for c in mine)
+        assert abs(p.sd_tricks_lost - sum(c.sd_loss for c in mine)) < 1e-9
+
+
+def test_a_timed_game_review_says_whether_its_layer_is_complete():
+    game = play_game(seed=5, max_deals=2)
+    full = review(game, single_dummy=True, samples=10, time_budget_ms=120_000)
+    assert full.to_dict()["single_dummy"] == {"samples": 10, "seed": 0, "time_budget_ms": 120_000, "complete": True}
+    assert [untimed(d) for d in full.to_dict()["deals"]] == review(game, single_dummy=True, samples=10).to_dict()["deals"]
+    cut = review(game, single_dummy=True, samples=1000, time_budget_ms=1)
+    assert cut.to_dict()["single_dummy"]["complete"] is False and "ran out" in cut.report()
+    assert "single_dummy" not in review(game, single_dummy=True, samples=10).to_dict()  # unbudgeted: as before
+
+
+@pytest.mark.parametrize("budget", [0, -5, float("nan"), "100", True])
+def test_review_bad_time_budget(budget):
+    with pytest.raises(OptionError, match="time budget"):
+        review(deal(HANDS_A, TALON_A, PLAY_A[:2], "9"), single_dummy=True, time_budget_ms=budget)
+
+
+def test_the_play_hint_says_when_its_budget_cut_it_short():
+    from meksiko_solver.hints import play_hint
+
+    rec = play_game(seed=2026, max_deals=1).deals[0]
+    state = DealRecord.from_dict({**rec.to_dict(), "play": []}).replay()  # the opening lead
+    seat_view = state.view(state.to_move)
+    assert not play_hint(seat_view, samples=20).budget_ran_out
+    assert not play_hint(seat_view, samples=20, time_budget_ms=120_000).budget_ran_out
+    assert play_hint(seat_view, samples=1000, time_budget_ms=1).budget_ran_out

@@ -39,7 +39,7 @@ busy or a request's time budget ran out.
 
 def create_app(settings: Optional[Settings] = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    pool = SolverPool(settings.workers, settings.max_queue, settings.max_time_budget_ms)
+    pool = SolverPool(settings.workers, settings.max_queue, settings.max_time_budget_ms, settings.heavy_threads)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

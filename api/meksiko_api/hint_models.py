@@ -76,9 +76,11 @@ class ReviewRequest(RequestModel):
     single_dummy: bool = Field(False, description="also judge each card from its player's view (hint engine)")
     samples: Optional[int] = Field(None, ge=1, description="worlds a card for the single-dummy layer")
     seed: Optional[int] = Field(None, description="random seed of the single-dummy layer")
-    time_budget_ms: Optional[int] = Field(None, ge=1, description="stop with a 503 after this long, counted from "
-                                                                   "the request's arrival (default and at most "
-                                                                   "the server's max_time_budget_ms)")
+    time_budget_ms: Optional[int] = Field(None, ge=1, description="time for the review, counted from the request's "
+                                                                   "arrival (default and at most the server's "
+                                                                   "max_time_budget_ms): the double-dummy layer is "
+                                                                   "always complete, the single-dummy layer uses "
+                                                                   "what is left and says how far it got")
 
     model_config = ConfigDict(json_schema_extra={"examples": [
         {"record": RECORD_EXAMPLE, "single_dummy": False},
@@ -109,7 +111,10 @@ class HintResponse(BaseModel):
 
 class ReviewResponse(BaseModel):
     """A review, as the library's ``to_dict()`` (a game record gives ``deals``, one review a deal).
-    See docs/review.md."""
+    With the single-dummy layer, which runs under the request's time budget: each card's
+    ``sd_worlds`` (worlds it was judged on; 0 and no ``sd_loss`` when the budget was spent before
+    it) and ``sd_complete``, and ``single_dummy`` with ``samples``, ``seed``, ``time_budget_ms``
+    and ``complete``. See docs/review.md and docs/api.md."""
 
     model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [
         {"declarer": 0, "contract": "6", "trump": "S", "phase": "play",

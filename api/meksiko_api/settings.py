@@ -36,6 +36,8 @@ class Settings:
     port: int = 8000
     #: Solver threads: requests beyond this many wait their turn (each thread keeps a solver table).
     workers: int = field(default_factory=_default_workers)
+    #: Threads of the heavy lane (hints, review); None: ``workers``.
+    heavy_workers: Optional[int] = None
     #: Largest request body accepted; larger ones get 413.
     max_body_bytes: int = 64 * 1024
     #: Most sampled worlds one hint or review request may ask for.
@@ -67,6 +69,10 @@ class Settings:
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise SettingsError(f"setting {name} ({ENV_PREFIX}{name.upper()}) must be a positive "
                                     f"whole number, not {value!r}")
+        if self.heavy_workers is not None and (isinstance(self.heavy_workers, bool) or
+                                               not isinstance(self.heavy_workers, int) or self.heavy_workers < 1):
+            raise SettingsError(f"setting heavy_workers ({ENV_PREFIX}HEAVY_WORKERS) must be a positive whole number, "
+                                f"not {self.heavy_workers!r}")
         if self.port > 65535:
             raise SettingsError(f"setting port ({ENV_PREFIX}PORT) must be from 1 to 65535, not {self.port!r}")
 
@@ -111,6 +117,11 @@ class Settings:
             raise LimitError(f"the review would solve {worlds} single-dummy worlds (samples x cards played), over "
                              f"this server's limit of {self.max_review_worlds} ({ENV_PREFIX}MAX_REVIEW_WORLDS): "
                              f"ask for fewer samples or review fewer deals")
+
+    @property
+    def heavy_threads(self) -> int:
+        """The heavy lane's threads."""
+        return self.workers if self.heavy_workers is None else self.heavy_workers
 
     def hosts(self) -> Optional[FrozenSet[str]]:
         """The Host names served (lower case, no port), or None for any. Addresses (``127.0.0.1``,

@@ -128,12 +128,14 @@ class SolverPool:
     """The two lanes, each of ``workers`` threads (started at the first call, and again after a
     shutdown) and a queue of ``max_queue``."""
 
-    def __init__(self, workers: int, max_queue: int = 32, max_time_budget_ms: int = 10_000) -> None:
+    def __init__(self, workers: int, max_queue: int = 32, max_time_budget_ms: int = 10_000,
+                 heavy_workers: Optional[int] = None) -> None:
         self.workers = workers
         self.max_time_budget_ms = max_time_budget_ms
         heavy_retry = max(1, math.ceil(max_time_budget_ms / 1000))  # a heavy slot frees by then
         self.lanes: Dict[str, Lane] = {QUICK: Lane(QUICK, workers, max_queue, 1),
-                                       HEAVY: Lane(HEAVY, workers, max_queue, heavy_retry)}
+                                       HEAVY: Lane(HEAVY, workers if heavy_workers is None else heavy_workers,
+                                                   max_queue, heavy_retry)}
 
     def job(self, arrival: Optional[float] = None, budget_ms: Optional[float] = None, lane: str = HEAVY) -> Job:
         """A job arrived at ``arrival`` (time.monotonic(), default now) with ``budget_ms`` (at most

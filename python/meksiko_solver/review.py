@@ -14,21 +14,33 @@ and after it. A card that lowers the declarer's value cost the declarer's side; 
 that raises it cost the defenders' side. ``single_dummy=True`` adds the hint engine's
 judgement from each player's own view, so that a double-dummy mistake that was the best play
 on the information available is excused. See ``docs/review.md``.
+
+Under a time budget (``time_budget_ms``) the double-dummy layer is always complete (a few
+searches a card, bounded by the record's size); the single-dummy layer gets what is left, shared
+evenly among the cards still to judge, and says how far it got (``sd_worlds`` per card,
+``single_dummy["complete"]``). A budget that suffices gives the unbudgeted judgement:
+
+>>> deal = play_game(seed=1, max_deals=1).deals[0]
+>>> full = review(deal, single_dummy=True, samples=8)
+>>> timed = review(deal, single_dummy=True, samples=8, time_budget_ms=60_000)
+>>> timed.single_dummy["complete"], [c.sd_loss for c in timed.cards] == [c.sd_loss for c in full.cards]
+(True, True)
 """
 
 from __future__ import annotations
 
 import json
 import reprlib
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
 from .analysis import DeclarerAnalysis, analyze_declarer
 from .auction import MEKSIKO, Contract
 from .cards import SUIT_NAMES, Card, Hand, Suit, trump_name
-from .deal import DealState, Phase
+from .deal import DealState, Phase, SeatView
 from .errors import MeksikoError, OptionError, RecordError
-from .options import check_samples, check_seed
+from .options import check_samples, check_seed, check_time_budget
 from .position import Position
 from .record import DealRecord, GameRecord
 from .solver import Solver, thread_solver
@@ -37,6 +49,11 @@ DECLARER_SIDE, DEFENDERS_SIDE = "declarer", "defenders"
 SD_SAMPLES = 100  # worlds a card for the single-dummy layer
 SD_EXCUSE = 0.05  # a double-dummy mistake whose expected loss is below this is excused (bad luck)
 SD_TIE = 1e-9  # expected values closer than this are equal (they are exact sums over the same worlds)
+# Under a time budget, the least time a card's hint gets (while that much is left): a hint costs
+# some 10-40 ms however few its worlds (parsing, sampling, weighting, mostly Python holding the
+# GIL), so thin even shares would spend the budget on that overhead and crowd the server's
+# other threads off the GIL; judging fewer cards, each on worlds worth having, is better.
+SD_MIN_SHARE_MS = 150.0
 
 
 def mark_for(loss: int) -> str:
@@ -69,6 +86,10 @@ class CardReview:
     sd_best: Optional[List[str]] = None
     sd_mark: Optional[str] = None
     excused: Optional[bool] = None
+    # under a time budget: the worlds the card was judged on (0: forced, or not judged when the
+    # budget was spent, then sd_loss is None); sd_complete: judged on all its worlds
+    sd_worlds: Optional[int] = None
+    sd_complete: Optional[bool] = None
 
     def to_dict(self) -> Dict[str, Any]:
         d = {"i": self.i, "trick": self.trick, "seat": self.seat, "card": self.card, "before": self.before,
@@ -76,6 +97,8 @@ class CardReview:
         if self.sd_loss is not None:
             d.update(sd_loss=round(self.sd_loss, 4), sd_best=list(self.sd_best or ()), sd_mark=self.sd_mark,
                      excused=self.excused)
+        if self.sd_worlds is not None:
+            d.update(sd_worlds=self.sd_worlds, sd_complete=self.sd_complete)
         return d
 
 
@@ -191,7 +214,9 @@ class Review:
     players: List[PlayerReview] = field(default_factory=list)
     value: Optional[PlayValue] = None
     nodes: int = 0
-    single_dummy: Optional[Dict[str, int]] = None  # {"samples", "seed"} when the layer is on
+    # {"samples", "seed"} when the layer is on; under a time budget also "time_budget_ms" and
+    # "complete" (every card of the deal judged on all its worlds)
+    single_dummy: Optional[Dict[str, Any]] = None
 
     @property
     def phase(self) -> Phase:
@@ -248,19 +273,38 @@ class GameReview:
                 total[c.seat].add(c)
         return total
 
+    @property
+    def single_dummy(self) -> Optional[Dict[str, Any]]:
+        """The layer's options over the whole game (None without it); under a time budget
+        ``complete`` says whether every deal's layer is."""
+        sds = [r.single_dummy for r in self.deals if r.single_dummy is not None]
+        if not sds:
+            return None
+        out = dict(sds[0])
+        if "complete" in out:
+            out["complete"] = all(sd["complete"] for sd in sds)
+        return out
+
     def to_dict(self) -> Dict[str, Any]:
-        return {
+        d: Dict[str, Any] = {
             "rules": self.record.rules,
             "mode": self.record.mode,
             "deals": [r.to_dict() for r in self.deals],
             "players": [{k: v for k, v in p.to_dict().items() if k != "role"} for p in self.players],
         }
+        sd = self.single_dummy
+        if sd is not None and "complete" in sd:  # under a time budget: how far the layer got
+            d["single_dummy"] = sd
+        return d
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=2)
 
     def report(self) -> str:
         lines = [f"Game review: {len(self.deals)} deal(s), {self.record.config.describe()}", ""]
+        sd = self.single_dummy
+        if sd is not None and sd.get("complete") is False:
+            lines += [_incomplete_line(sd, [c for r in self.deals for c in r.cards]), ""]
         for n, r in enumerate(self.deals, 1):
             lines.append(f"=== Deal {n} ===")
             lines += _report_lines(r)
@@ -299,7 +343,8 @@ Checkpoint = Optional[Callable[[], None]]
 
 
 def review(record: object, single_dummy: bool = False, samples: int = SD_SAMPLES, seed: int = 0,
-           solver: Optional[Solver] = None, checkpoint: Checkpoint = None) -> Union[Review, GameReview]:
+           solver: Optional[Solver] = None, checkpoint: Checkpoint = None,
+           time_budget_ms: Optional[float] = None) -> Union[Review, GameReview]:
     """Review a deal record (:class:`Review`) or a game record, deal by deal (:class:`GameReview`).
 
     ``record``: a :class:`DealRecord`, :class:`GameRecord`, or their JSON object or text.
@@ -310,28 +355,59 @@ def review(record: object, single_dummy: bool = False, samples: int = SD_SAMPLES
     engine (:func:`meksiko_solver.hints.play_hint`, ``samples`` worlds, seeded from ``seed``
     and the card's index) judges the card from what its player could see; see ``docs/review.md``.
 
+    ``time_budget_ms``: the wall-clock time the whole review may take, from this call. The
+    double-dummy layer is always done in full first (it is bounded by the record); the
+    single-dummy layer then judges card after card, each card's hint getting an even share of the
+    time left, at least ``SD_MIN_SHARE_MS`` (``time_budget_ms`` of :func:`~meksiko_solver.hints.play_hint`, which answers with
+    the worlds solved by then). Cards reached after the budget is spent are not judged. Each card
+    then says the worlds it was judged on (``sd_worlds``, ``sd_complete``) and each deal's
+    ``single_dummy`` whether its layer is ``complete``. A budget that suffices (every share
+    enough for its card) gives the same judgement as no budget.
+
     ``checkpoint``, if given, is called before each card is judged (and by the hint engine between
-    its engine calls); it may raise to stop the review (the HTTP service's time budget).
+    its engine calls); it may raise to stop the review (the HTTP service stops work for a client
+    that has gone).
     """
+    clock = _Clock(check_time_budget(time_budget_ms))
     rec = load_record(record)
-    sd = _single_dummy_options(single_dummy, samples, seed)
+    sd = _single_dummy_options(single_dummy, samples, seed, clock)
     solver = solver if solver is not None else thread_solver()
     if isinstance(rec, GameRecord):
-        deals = []
+        deals, to_judge = [], []
         for i, deal in enumerate(rec.deals):
             try:
-                deals.append(_review_deal(deal, solver, sd, checkpoint))
+                r, cards = _review_deal(deal, solver, sd, checkpoint)
             except MeksikoError as exc:
                 raise RecordError(f"deals[{i}]: {exc}") from None
+            deals.append(r)
+            to_judge += cards
+        _single_dummy_layer(deals, to_judge, clock, checkpoint)
         return GameReview(rec, deals)
-    return _review_deal(rec, solver, sd, checkpoint)
+    out, to_judge = _review_deal(rec, solver, sd, checkpoint)
+    _single_dummy_layer([out], to_judge, clock, checkpoint)
+    return out
 
 
 def review_deal(record: DealRecord, solver: Optional[Solver] = None, single_dummy: bool = False,
-                samples: int = SD_SAMPLES, seed: int = 0, checkpoint: Checkpoint = None) -> Review:
+                samples: int = SD_SAMPLES, seed: int = 0, checkpoint: Checkpoint = None,
+                time_budget_ms: Optional[float] = None) -> Review:
     """The review of one deal record (see :func:`review`)."""
-    sd = _single_dummy_options(single_dummy, samples, seed)
-    return _review_deal(record, solver if solver is not None else thread_solver(), sd, checkpoint)
+    clock = _Clock(check_time_budget(time_budget_ms))
+    sd = _single_dummy_options(single_dummy, samples, seed, clock)
+    out, to_judge = _review_deal(record, solver if solver is not None else thread_solver(), sd, checkpoint)
+    _single_dummy_layer([out], to_judge, clock, checkpoint)
+    return out
+
+
+class _Clock:
+    """The review's time budget, started at construction (``ms`` None: no limit)."""
+
+    def __init__(self, ms: Optional[float]) -> None:
+        self.ms = ms
+        self.deadline = None if ms is None else time.perf_counter() + ms / 1000.0
+
+    def remaining_ms(self) -> float:
+        return float("inf") if self.deadline is None else (self.deadline - time.perf_counter()) * 1000.0
 
 
 def _player(seat: int, role: Optional[str], sd: Optional[Dict[str, int]]) -> PlayerReview:
@@ -340,15 +416,20 @@ def _player(seat: int, role: Optional[str], sd: Optional[Dict[str, int]]) -> Pla
     return PlayerReview(seat, role, sd_mistakes=0, sd_tricks_lost=0.0, excused=0)  # type: ignore[arg-type]
 
 
-def _single_dummy_options(single_dummy: object, samples: object, seed: object) -> Optional[Dict[str, int]]:
+def _single_dummy_options(single_dummy: object, samples: object, seed: object,
+                          clock: _Clock) -> Optional[Dict[str, Any]]:
     if not isinstance(single_dummy, bool):
         raise OptionError(f"single_dummy must be true or false, not {reprlib.repr(single_dummy)}")
     n, s = check_samples(samples), check_seed(seed)
-    return {"samples": n, "seed": s} if single_dummy else None
+    if not single_dummy:
+        return None
+    return {"samples": n, "seed": s} if clock.ms is None else {"samples": n, "seed": s, "time_budget_ms": clock.ms}
 
 
-def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]],
-                 checkpoint: Checkpoint = None) -> Review:
+def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, Any]],
+                 checkpoint: Checkpoint = None) -> Tuple[Review, List["_ToJudge"]]:
+    """The double-dummy review of one deal, and (with the single-dummy layer) its cards still to
+    judge single-dummy; the players' totals are added once they are judged."""
     declarer, contract = record.declarer, record.contract
     won = record.tricks_won
     result = DealResult(won, record.finished)
@@ -357,7 +438,7 @@ def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]
         result = DealResult(won, True, won[declarer] >= contract.tricks_needed, record.scores)
     if record.phase == Phase.AUCTION:  # no declarer yet: nothing to judge
         return Review(record, None, None, None, result, None, None,
-                      players=[_player(s, None, sd) for s in range(3)], single_dummy=sd)
+                      players=[_player(s, None, sd) for s in range(3)], single_dummy=_copy(sd)), []
     assert declarer is not None and contract is not None
     analysis = analyze_declarer(record.hands, record.talon, declarer, record.profile, solver=solver)
     forced = declarer == (record.dealer + 1) % 3 and contract.rank == Contract.parse("5").rank
@@ -366,9 +447,9 @@ def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]
     trump = trump_name(record.trump)
     if record.phase == Phase.DECLARE:
         return Review(record, declarer, contract, None, result, bid, None, players=players, nodes=analysis.nodes,
-                      single_dummy=sd)
+                      single_dummy=_copy(sd)), []
 
-    cards, nodes, start = _review_cards(record, solver, sd, checkpoint)
+    cards, nodes, start, views = _review_cards(record, solver, checkpoint, want_views=sd is not None)
     value = PlayValue(start, cards[-1].after if cards else start)
     discard = None
     if contract != MEKSIKO:
@@ -379,10 +460,15 @@ def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, int]
         discard = DiscardReview(tuple(str(c) for c in record.discard), start, entry["tricks"],
                                 tuple((p[0], p[1]) for p in entry["discards"]), best["trump"], best["tricks"],
                                 loss, mark_for(loss))
-    for c in cards:
-        players[c.seat].add(c)
-    return Review(record, declarer, contract, trump, result, bid, discard, cards, players, value,
-                  nodes + analysis.nodes, sd)
+    out = Review(record, declarer, contract, trump, result, bid, discard, cards, players, value,
+                 nodes + analysis.nodes, _copy(sd))
+    if sd is None:
+        return out, []
+    return out, [_ToJudge(out, c, v) for c, v in zip(cards, views)]
+
+
+def _copy(sd: Optional[Dict[str, Any]]) -> Optional[Dict[str, Any]]:
+    return None if sd is None else dict(sd)
 
 
 def _bid(contract: Contract, analysis: DeclarerAnalysis, forced: bool = False) -> BidReview:
@@ -398,10 +484,10 @@ def _bid(contract: Contract, analysis: DeclarerAnalysis, forced: bool = False) -
     return BidReview(contract, max_bid, verdict, best["tricks"], best["trump"], dict(analysis.meksiko))
 
 
-def _review_cards(record: DealRecord, solver: Solver,
-                  sd: Optional[Dict[str, int]] = None,
-                  checkpoint: Checkpoint = None) -> Tuple[List[CardReview], int, int]:
-    """(card reviews, search nodes, the declarer's value before the first card)."""
+def _review_cards(record: DealRecord, solver: Solver, checkpoint: Checkpoint = None,
+                  want_views: bool = False) -> Tuple[List[CardReview], int, int, List[Optional[SeatView]]]:
+    """(card reviews, search nodes, the declarer's value before the first card, and with
+    ``want_views`` the view of each card's player before it, None for a forced card)."""
     state = DealState(record.hands, record.talon, record.dealer, record.profile, record.scoring)
     for call in record.auction:
         state.call(call)
@@ -411,6 +497,7 @@ def _review_cards(record: DealRecord, solver: Solver,
     assert declarer is not None
     trump = Suit.NO_TRUMP if state.trump is None else state.trump
     out: List[CardReview] = []
+    views: List[Optional[SeatView]] = []
     nodes = 0
     value: Optional[int] = None  # the declarer's whole-deal value now
     for i, card in enumerate(record.play):
@@ -439,8 +526,8 @@ def _review_cards(record: DealRecord, solver: Solver,
         side = DECLARER_SIDE if seat == declarer else DEFENDERS_SIDE
         loss = before - after if side == DECLARER_SIDE else after - before
         review_ = CardReview(i, len(state.tricks) + 1, seat, side, name, before, after, loss, best, mark_for(loss))
-        if sd is not None:
-            _judge_single_dummy(review_, state, legal, sd, checkpoint)
+        if want_views:
+            views.append(state.view(seat) if len(legal) > 1 else None)
         out.append(review_)
         state.play(card)
         value = after
@@ -450,24 +537,67 @@ def _review_cards(record: DealRecord, solver: Solver,
         nodes += res.nodes
         value = res.tricks
     start = out[0].before if out else value
-    return out, nodes, start
+    return out, nodes, start, views
 
 
-def _judge_single_dummy(c: CardReview, state: DealState, legal: List[Card], sd: Dict[str, int],
+@dataclass(frozen=True)
+class _ToJudge:
+    """A card for the single-dummy layer: its deal's review, the card, its player's view (None: forced)."""
+
+    deal: Review
+    card: CardReview
+    view: Optional[SeatView]
+
+
+def _single_dummy_layer(deals: List[Review], cards: List[_ToJudge], clock: _Clock,
                         checkpoint: Checkpoint = None) -> None:
-    """Fill ``c``'s single-dummy fields from the hint engine at the view of the seat that played it.
+    """Judge ``cards`` single-dummy (none without the layer), then add every card of ``deals``
+    to its player's totals and say, under a budget, whether each deal's layer is complete.
+
+    Under a budget each card with a choice gets an even share of the time left, but at least
+    SD_MIN_SHARE_MS; once the time is spent the rest are not judged (``sd_worlds`` 0, no
+    ``sd_loss``)."""
+    timed = clock.ms is not None
+    choices = sum(t.view is not None for t in cards)  # cards with a choice still to judge
+    for t in cards:
+        c = t.card
+        if t.view is None:  # a forced card loses nothing
+            c.sd_loss, c.sd_best, c.sd_mark, c.excused = 0.0, [c.card], "", False
+            if timed:
+                c.sd_worlds, c.sd_complete = 0, True
+            continue
+        if checkpoint is not None:
+            checkpoint()
+        left = clock.remaining_ms()
+        share = max(left / choices, min(left, SD_MIN_SHARE_MS))
+        choices -= 1
+        if share <= 0:
+            c.sd_worlds, c.sd_complete = 0, False
+            continue
+        _judge_single_dummy(c, t.view, t.deal.single_dummy, None if share == float("inf") else share,  # type: ignore[arg-type]
+                            checkpoint, timed)
+    for r in deals:
+        for c in r.cards:
+            r.players[c.seat].add(c)
+        if timed and r.single_dummy is not None:
+            r.single_dummy["complete"] = all(c.sd_complete for c in r.cards)
+
+
+def _judge_single_dummy(c: CardReview, view: SeatView, sd: Dict[str, Any], share_ms: Optional[float],
+                        checkpoint: Checkpoint = None, timed: bool = False) -> None:
+    """Fill ``c``'s single-dummy fields from the hint engine at the view of the seat that played it
+    (within ``share_ms``, None: no limit).
 
     The hint gives, per legal card, the declarer's expected tricks for the deal over the worlds
     consistent with what the seat had seen; the card's expected loss is its distance from the
-    best of them for the seat's side. A forced card loses nothing.
+    best of them for the seat's side.
     """
-    if len(legal) == 1:
-        c.sd_loss, c.sd_best, c.sd_mark, c.excused = 0.0, [c.card], "", False
-        return
     from .hints.play import play_hint  # the hints build on this module's package: imported when first used
 
-    hint = play_hint(state.view(c.seat), samples=sd["samples"], seed=sd["seed"] * 1000003 + c.i,
+    hint = play_hint(view, samples=sd["samples"], seed=sd["seed"] * 1000003 + c.i, time_budget_ms=share_ms,
                      checkpoint=checkpoint)
+    if timed:
+        c.sd_worlds, c.sd_complete = hint.worlds, not hint.budget_ran_out
     expected = {str(o.card): o.tricks for o in hint.options}
     sign = 1 if c.side == DECLARER_SIDE else -1  # the side's preference: more (declarer) or fewer tricks
     top = max(sign * v for v in expected.values())
@@ -512,6 +642,15 @@ def _shown_mark(c: CardReview) -> str:
     if not c.loss and c.sd_mark:
         return "?!"
     return c.mark
+
+
+def _incomplete_line(sd: Dict[str, Any], cards: List[CardReview]) -> str:
+    """What a single-dummy layer cut short by its time budget did."""
+    worlds = [c.sd_worlds for c in cards if c.sd_worlds]
+    span = f"{min(worlds)} to {max(worlds)} worlds a judged card" if worlds else "no card judged"
+    return (f"the time budget of {sd['time_budget_ms']:g} ms ran out: the single-dummy layer is incomplete "
+            f"({sum(not c.sd_complete for c in cards)} of {len(cards)} card(s) judged on fewer worlds or "
+            f"not at all; {span} of {sd['samples']} asked)")
 
 
 def _sd_summary(p: PlayerReview) -> str:
@@ -574,6 +713,8 @@ def _report_lines(r: Review) -> List[str]:
         lines.append(f"       single-dummy layer, {r.single_dummy['samples']} worlds a card: (?) a double-dummy "  # type: ignore[index]
                      "mistake that was the best play on the player's information (excused);")
         lines.append("       ?! a card that lost nothing double-dummy but was a mistake on the player's information")
+        if r.single_dummy.get("complete") is False:  # type: ignore[union-attr]
+            lines.append("       " + _incomplete_line(r.single_dummy, r.cards))  # type: ignore[arg-type]
     by_trick: Dict[int, List[CardReview]] = {}
     for c in r.cards:
         by_trick.setdefault(c.trick, []).append(c)

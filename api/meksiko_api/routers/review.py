@@ -33,9 +33,11 @@ async def review(body: ReviewRequest, settings: AppSettings, work: RequestWork) 
     """The declarer, contract, trump and result; the bid and the discard against the best; every
     card with the declarer's double-dummy tricks before and after it, its loss, the cards that
     lose nothing and its mark (``?``, ``??``); per player the mistakes and tricks lost. A game
-    record is reviewed deal by deal. The review stops with a 503 when its time budget (counted
-    from the request's arrival) runs out; the single-dummy layer's worlds (samples x cards) are
-    bounded by ``max_review_worlds``."""
+    record is reviewed deal by deal. The single-dummy layer's worlds (samples x cards) are bounded
+    by ``max_review_worlds``; under the time budget (counted from the request's arrival) the
+    double-dummy layer is always complete and the single-dummy layer gets the time left, each
+    card saying the worlds it was judged on (``sd_worlds``) and ``single_dummy.complete``
+    whether every card got all of them."""
     settings.check_limits(body.samples, body.time_budget_ms)
     if body.single_dummy:
         samples = SD_SAMPLES if body.samples is None else body.samples
@@ -45,6 +47,9 @@ async def review(body: ReviewRequest, settings: AppSettings, work: RequestWork) 
         options["samples"] = body.samples
 
     def reviewed(job: Job) -> Dict[str, Any]:
-        return review_record(body.record, checkpoint=job.checkpoint, **options).to_dict()
+        # what is left when a thread takes it is the library's budget: a review that waited its
+        # whole budget in the queue still answers its double-dummy layer (a few searches a card)
+        budget = max(1, int(job.remaining_ms()))  # whole ms, as asked
+        return review_record(body.record, checkpoint=job.stop_if_gone, time_budget_ms=budget, **options).to_dict()
 
     return await work.run(reviewed, HEAVY, body.time_budget_ms)

@@ -29,13 +29,23 @@ class Budget:
     """A wall-clock budget started at construction; ``None`` milliseconds means no limit.
 
     ``checkpoint``, if given, is called before each engine call; it may raise to stop the work
-    (the HTTP service stops work for a client that has gone).
+    (the HTTP service stops work for a client that has gone). ``ran_out``: some work was left
+    undone because this budget (or a stage's share of it) was spent.
     """
 
-    def __init__(self, ms: Optional[float], checkpoint: Optional[Callable[[], None]] = None) -> None:
+    def __init__(self, ms: Optional[float], checkpoint: Optional[Callable[[], None]] = None,
+                 parent: Optional["Budget"] = None) -> None:
         self.ms = check_time_budget(ms)
         self.start = time.perf_counter()
         self.checkpoint = checkpoint
+        self.parent = parent
+        self.ran_out = False
+
+    def mark_ran_out(self) -> None:
+        """Work was cut short by the budget (a stage's cut counts for the whole budget)."""
+        self.ran_out = True
+        if self.parent is not None:
+            self.parent.mark_ran_out()
 
     @property
     def limited(self) -> bool:
@@ -50,7 +60,7 @@ class Budget:
 
     def fraction(self, share: float) -> "Budget":
         """A budget for a stage: ``share`` of the time still left (unlimited stays unlimited)."""
-        child = Budget(None, self.checkpoint)
+        child = Budget(None, self.checkpoint, self)
         if self.ms is not None:
             child.ms = max(1e-3, share * self.remaining() * 1000.0)
         return child
@@ -85,6 +95,7 @@ def solve_worlds(worlds: Iterator[Any], count: int, items_of: Callable[[Any], Li
                 per_world = spent_total / len(out)
                 fit = left / per_world if per_world > 0 else float(want)
                 if len(out) >= min_worlds and fit < 1:
+                    budget.mark_ran_out()
                     break
                 # Half the time left per chunk while it is long (each chunk re-measures the pace),
                 # so the run closes in on the budget instead of overshooting it on a bad estimate.
@@ -110,6 +121,8 @@ def solve_worlds(worlds: Iterator[Any], count: int, items_of: Callable[[Any], Li
             pos += n
         spent_total += time.perf_counter() - start
         if budget.limited and budget.remaining() <= 0 and len(out) >= min_worlds:
+            if len(out) < count:
+                budget.mark_ran_out()
             break
     return out
 

@@ -52,6 +52,8 @@ class HintResult:
     elapsed: float = field(default=0.0, compare=False)  # seconds (not in to_dict: not deterministic)
     weighting: Dict[str, Any] = field(default_factory=dict)  # inference, weights, drawn, ess (to_dict)
     weighted: Any = field(default=None, compare=False, repr=False)  # the Weighted worlds (for the arena)
+    # the time budget stopped the hint before all its worlds were drawn or solved (not in to_dict)
+    budget_ran_out: bool = field(default=False, compare=False)
 
     @property
     def exhaustive(self) -> bool:

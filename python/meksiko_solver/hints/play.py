@@ -121,6 +121,6 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     ranked = sorted(legal, key=key, reverse=True)
     options = [CardOption(c, *(settle(x / n) for x in sums[c.index])) for c in ranked]
     return PlayHint(seat=v.seat, worlds=len(solved), samples=worlds.requested, seed=seed, consistent=worlds.count,
-                    elapsed=budget.elapsed(), card=ranked[0], options=options,
+                    elapsed=budget.elapsed(), budget_ran_out=budget.ran_out, card=ranked[0], options=options,
                     declarer=v.declarer, contract=v.contract, weighted=weighted,
                     weighting=weighted_frame(weighted, [w for w, _ in solved], inference))

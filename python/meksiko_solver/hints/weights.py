@@ -121,6 +121,7 @@ def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool 
             pool.extend(fresh[:len(got)])
             logs.extend(got)
             if len(got) < len(fresh) or (stage.limited and stage.remaining() <= 0):
+                stage.mark_ran_out()  # conservative: more worlds might have been wanted
                 return False
             n -= len(fresh)
         return True
