@@ -378,3 +378,29 @@ def test_the_review_offers_the_single_dummy_layer(app):
     idle(app)
     app.shot("position")
     no_overflow(app)
+
+
+def test_the_review_says_when_its_single_dummy_layer_ran_out_of_time(app):
+    """The server's answer, as a review whose time budget ran out gives it (complete: false)."""
+    from test_web import REVIEW_RECORD
+    page = app.page
+
+    def cut_short(route):
+        answer = route.fetch().json()
+        assert answer["single_dummy"]["complete"] is True  # the page's own request had time enough
+        answer["single_dummy"]["complete"] = False
+        route.fulfill(json=answer)
+
+    page.route("**/v1/review", cut_short)
+    try:
+        app.open("review")
+        page.fill("#review-text", json.dumps(REVIEW_RECORD))
+        page.check("#review-sd")
+        page.fill("#review-samples", "20")
+        page.click("#review-run")
+        page.wait_for_selector("#review-sd-incomplete")
+        idle(app)
+        assert "time ran out" in page.inner_text("#review-sd-incomplete")
+        no_overflow(app)
+    finally:
+        page.unroute("**/v1/review")

@@ -111,6 +111,7 @@ export default {
   "review.card.sd": "; single-dummy expected loss {x}", "review.card.show": "{card}: show the position",
   "review.trick": "trick", "review.leader": "leader", "review.cards": "cards", "review.cards.marked": "cards (mark, cost)", "review.winner": "winner",
   "review.ddafter": "DD after", "review.ddafter.title": "the declarer's double-dummy tricks for the whole deal after the trick",
+  "review.sd.incomplete": "The single-dummy layer is incomplete: its time ran out, and the cards without an SD figure were judged double-dummy only.",
   "review.legend.one": "a card that cost its side one trick,", "review.legend.two": "two or more (double-dummy); the cost is shown under the card.",
   "review.legend.excused": "a double-dummy mistake excused from the player's own view,", "review.legend.sd": "a single-dummy mistake that cost nothing double-dummy.",
   "review.nocards": "No card has been played in this deal.",

@@ -112,6 +112,7 @@ export default {
   "review.card.sd": "; očekivani gubitak iz ugla igrača {x}", "review.card.show": "{card}: prikaži poziciju",
   "review.trick": "štih", "review.leader": "prvi igra", "review.cards": "karte", "review.cards.marked": "karte (oznaka, gubitak)", "review.winner": "nosi",
   "review.ddafter": "DD posle", "review.ddafter.title": "štihovi nosioca uz otvorene karte za celo deljenje posle ovog štiha",
+  "review.sd.incomplete": "Procena iz ugla igrača nije potpuna: vreme je isteklo, pa su karte bez te procene ocenjene samo uz otvorene karte.",
   "review.legend.one": "karta koja je svojoj strani koštala jedan štih,", "review.legend.two": "dva ili više (uz otvorene karte); gubitak piše ispod karte.",
   "review.legend.excused": "greška uz otvorene karte, opravdana iz ugla igrača,", "review.legend.sd": "greška iz ugla igrača koja uz otvorene karte nije koštala ništa.",
   "review.nocards": "U ovom deljenju nije odigrana nijedna karta.",

@@ -161,7 +161,8 @@ function renderTricks(review, end) {
     el("th", {}, t("review.winner")), review ? el("th", { title: t("review.ddafter.title") }, t("review.ddafter")) : null);
   const legend = el("p", { class: "legend muted" }, el("span", { class: "mark-inline" }, "?"), ` ${t("review.legend.one")} `,
     el("span", { class: "mark-inline bad" }, "??"), ` ${t("review.legend.two")}`,
-    sd ? [" ", el("span", { class: "mark-inline" }, "(?)"), ` ${t("review.legend.excused")} `, el("span", { class: "mark-inline" }, "?!"), ` ${t("review.legend.sd")}`] : "");
+    sd ? [" ", el("span", { class: "mark-inline" }, "(?)"), ` ${t("review.legend.excused")} `, el("span", { class: "mark-inline" }, "?!"), ` ${t("review.legend.sd")}`] : "",
+    sd && sd.complete === false ? [" ", el("strong", { id: "review-sd-incomplete" }, t("review.sd.incomplete"))] : "");
   fill($("review-tricks"), rows.length ? el("div", { class: "scroll-x" }, el("table", { class: "grid tricks", id: "tricks-table" }, el("thead", {}, head), el("tbody", {}, rows)))
     : el("p", { class: "muted" }, t("review.nocards")), review ? legend : "");
 }
