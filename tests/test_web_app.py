@@ -359,7 +359,8 @@ def test_play_this_deal_keeps_the_deal_views_dealer_and_a_bid_hint_row_makes_the
     no_overflow(app)
 
 
-def test_the_review_offers_the_single_dummy_layer(app):
+def review_with_single_dummy(app, ready: str) -> None:
+    """test_web's review record reviewed in the page with the single-dummy layer (20 worlds)."""
     from test_web import REVIEW_RECORD
     page = app.page
     app.open("review")
@@ -367,7 +368,12 @@ def test_the_review_offers_the_single_dummy_layer(app):
     page.check("#review-sd")
     page.fill("#review-samples", "20")
     page.click("#review-run")
-    page.wait_for_selector("#tricks-table tbody tr >> nth=9")
+    page.wait_for_selector(ready)
+
+
+def test_the_review_offers_the_single_dummy_layer(app):
+    page = app.page
+    review_with_single_dummy(app, "#tricks-table tbody tr >> nth=9")
     idle(app)
     assert "expected loss (SD)" in page.inner_text("#review-summary")
     assert "single-dummy" in page.inner_text("#review-tricks")
@@ -382,7 +388,6 @@ def test_the_review_offers_the_single_dummy_layer(app):
 
 def test_the_review_says_when_its_single_dummy_layer_ran_out_of_time(app):
     """The server's answer, as a review whose time budget ran out gives it (complete: false)."""
-    from test_web import REVIEW_RECORD
     page = app.page
 
     def cut_short(route):
@@ -393,12 +398,7 @@ def test_the_review_says_when_its_single_dummy_layer_ran_out_of_time(app):
 
     page.route("**/v1/review", cut_short)
     try:
-        app.open("review")
-        page.fill("#review-text", json.dumps(REVIEW_RECORD))
-        page.check("#review-sd")
-        page.fill("#review-samples", "20")
-        page.click("#review-run")
-        page.wait_for_selector("#review-sd-incomplete")
+        review_with_single_dummy(app, "#review-sd-incomplete")
         idle(app)
         assert "time ran out" in page.inner_text("#review-sd-incomplete")
         no_overflow(app)
