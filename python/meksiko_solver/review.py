@@ -31,16 +31,16 @@ from __future__ import annotations
 
 import json
 import reprlib
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
 from .analysis import DeclarerAnalysis, analyze_declarer
 from .auction import MEKSIKO, Contract
+from .budget import Budget
 from .cards import SUIT_NAMES, Card, Hand, Suit, trump_name
 from .deal import DealState, Phase, SeatView
 from .errors import MeksikoError, OptionError, RecordError
-from .options import check_samples, check_seed, check_time_budget
+from .options import check_samples, check_seed
 from .position import Position
 from .record import DealRecord, GameRecord
 from .solver import Solver, thread_solver
@@ -368,9 +368,9 @@ def review(record: object, single_dummy: bool = False, samples: int = SD_SAMPLES
     its engine calls); it may raise to stop the review (the HTTP service stops work for a client
     that has gone).
     """
-    clock = _Clock(check_time_budget(time_budget_ms))
+    budget = Budget(time_budget_ms)
     rec = load_record(record)
-    sd = _single_dummy_options(single_dummy, samples, seed, clock)
+    sd = _single_dummy_options(single_dummy, samples, seed, budget)
     solver = solver if solver is not None else thread_solver()
     if isinstance(rec, GameRecord):
         deals, to_judge = [], []
@@ -381,10 +381,10 @@ def review(record: object, single_dummy: bool = False, samples: int = SD_SAMPLES
                 raise RecordError(f"deals[{i}]: {exc}") from None
             deals.append(r)
             to_judge += cards
-        _single_dummy_layer(deals, to_judge, clock, checkpoint)
+        _single_dummy_layer(deals, to_judge, budget, checkpoint)
         return GameReview(rec, deals)
     out, to_judge = _review_deal(rec, solver, sd, checkpoint)
-    _single_dummy_layer([out], to_judge, clock, checkpoint)
+    _single_dummy_layer([out], to_judge, budget, checkpoint)
     return out
 
 
@@ -392,22 +392,11 @@ def review_deal(record: DealRecord, solver: Optional[Solver] = None, single_dumm
                 samples: int = SD_SAMPLES, seed: int = 0, checkpoint: Checkpoint = None,
                 time_budget_ms: Optional[float] = None) -> Review:
     """The review of one deal record (see :func:`review`)."""
-    clock = _Clock(check_time_budget(time_budget_ms))
-    sd = _single_dummy_options(single_dummy, samples, seed, clock)
+    budget = Budget(time_budget_ms)
+    sd = _single_dummy_options(single_dummy, samples, seed, budget)
     out, to_judge = _review_deal(record, solver if solver is not None else thread_solver(), sd, checkpoint)
-    _single_dummy_layer([out], to_judge, clock, checkpoint)
+    _single_dummy_layer([out], to_judge, budget, checkpoint)
     return out
-
-
-class _Clock:
-    """The review's time budget, started at construction (``ms`` None: no limit)."""
-
-    def __init__(self, ms: Optional[float]) -> None:
-        self.ms = ms
-        self.deadline = None if ms is None else time.perf_counter() + ms / 1000.0
-
-    def remaining_ms(self) -> float:
-        return float("inf") if self.deadline is None else (self.deadline - time.perf_counter()) * 1000.0
 
 
 def _player(seat: int, role: Optional[str], sd: Optional[Dict[str, int]]) -> PlayerReview:
@@ -417,13 +406,13 @@ def _player(seat: int, role: Optional[str], sd: Optional[Dict[str, int]]) -> Pla
 
 
 def _single_dummy_options(single_dummy: object, samples: object, seed: object,
-                          clock: _Clock) -> Optional[Dict[str, Any]]:
+                          budget: Budget) -> Optional[Dict[str, Any]]:
     if not isinstance(single_dummy, bool):
         raise OptionError(f"single_dummy must be true or false, not {reprlib.repr(single_dummy)}")
     n, s = check_samples(samples), check_seed(seed)
     if not single_dummy:
         return None
-    return {"samples": n, "seed": s} if clock.ms is None else {"samples": n, "seed": s, "time_budget_ms": clock.ms}
+    return {"samples": n, "seed": s} if budget.ms is None else {"samples": n, "seed": s, "time_budget_ms": budget.ms}
 
 
 def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, Any]],
@@ -549,7 +538,7 @@ class _ToJudge:
     view: Optional[SeatView]
 
 
-def _single_dummy_layer(deals: List[Review], cards: List[_ToJudge], clock: _Clock,
+def _single_dummy_layer(deals: List[Review], cards: List[_ToJudge], budget: Budget,
                         checkpoint: Checkpoint = None) -> None:
     """Judge ``cards`` single-dummy (none without the layer), then add every card of ``deals``
     to its player's totals and say, under a budget, whether each deal's layer is complete.
@@ -557,7 +546,7 @@ def _single_dummy_layer(deals: List[Review], cards: List[_ToJudge], clock: _Cloc
     Under a budget each card with a choice gets an even share of the time left, but at least
     SD_MIN_SHARE_MS; once the time is spent the rest are not judged (``sd_worlds`` 0, no
     ``sd_loss``)."""
-    timed = clock.ms is not None
+    timed = budget.ms is not None
     choices = sum(t.view is not None for t in cards)  # cards with a choice still to judge
     for t in cards:
         c = t.card
@@ -568,7 +557,7 @@ def _single_dummy_layer(deals: List[Review], cards: List[_ToJudge], clock: _Cloc
             continue
         if checkpoint is not None:
             checkpoint()
-        left = clock.remaining_ms()
+        left = 1000.0 * budget.remaining()
         share = max(left / choices, min(left, SD_MIN_SHARE_MS))
         choices -= 1
         if share <= 0:

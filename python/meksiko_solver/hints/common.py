@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 
 from ..options import check_samples, check_seed
-from .batch import Budget
+from ..budget import Budget
+
 from .sampling import Layout, World
 from .view import View, parse_view
 

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterator, List, Sequence, Set, Tuple
 
 from .. import engine
-from .batch import TT_BYTES, Budget, check, solve_worlds
+from ..budget import Budget
+from .batch import TT_BYTES, check, solve_worlds
 from .heuristics import simple_declare
 from .outcome import Scorer
 from .sampling import TALON, Bucket, Layout, World

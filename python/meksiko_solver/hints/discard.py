@@ -34,7 +34,8 @@ from ..errors import MeksikoError
 from ..deal import Phase
 from ..options import check_flag
 from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
-from .batch import TT_BYTES, Budget, check, solve_worlds
+from ..budget import Budget
+from .batch import TT_BYTES, check, solve_worlds
 from .outcome import Scorer
 from .sampling import World
 from .weights import WeightMode, draw, weighted_frame

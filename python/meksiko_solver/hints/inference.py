@@ -27,7 +27,8 @@ from ..auction import MEKSIKO
 from ..cards import Card, Suit, cards_to_mask
 from ..deal import Phase
 from ..play import trick_winner
-from .batch import TT_BYTES, Budget, check, solve_worlds
+from ..budget import Budget
+from .batch import TT_BYTES, check, solve_worlds
 from .bidding_model import auction_steps, steps_log_likelihood
 from .play_model import LOOKBACK, card_log_probability, discard_log_probability
 from .sampling import DISCARD, HAND, TALON, Layout, World

@@ -24,7 +24,8 @@ from itertools import islice
 from math import exp, inf, log
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence
 
-from .batch import Budget, threads
+from ..budget import Budget
+from .batch import threads
 from .common import Worlds
 from .inference import Evidence
 from .sampling import World
