@@ -54,6 +54,7 @@ from ..deal import Phase
 from ..options import check_flag
 from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
 from .batch import TT_BYTES, check, solve_worlds
+from .calibration import METHOD as CALIBRATION, fitted
 from .heuristics import best_suit, simple_declare
 from .declaration import UPPER_BOUND, ChosenDeclarations, chosen_declarations as _chosen_declarations, talon_groups
 from .outcome import Scorer
@@ -90,6 +91,7 @@ class BidHint(HintResult):
     predictions: Dict[str, float] = field(default_factory=dict)  # contract -> probability of making
     declaration: str = "per-world"  # "per-talon" (no strategy fusion) or "per-world"
     upper_bound: Dict[str, Any] = field(default_factory=dict)  # per-world best: make/score per contract
+    calibration: Dict[str, Any] = field(default_factory=dict)  # the double-dummy figures before calibration
 
     def to_dict(self) -> Dict[str, Any]:
         out = {"hint": "bid", **self.frame(), **self.weighting, "call": self.call, "max_bid": self.max_bid,
@@ -98,20 +100,26 @@ class BidHint(HintResult):
                "pass": {**self.pass_estimate, "score": rnd(self.pass_estimate["score"])}}
         if self.upper_bound:
             out["double_dummy_upper_bound"] = self.upper_bound
+        if self.calibration:
+            out["calibration"] = self.calibration
         return out
 
 
 def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
              time_budget_ms: Optional[float] = None, inference: bool = True,
-             per_world_declaration: bool = False, checkpoint: Optional[Callable[[], None]] = None) -> BidHint:
+             per_world_declaration: bool = False, calibrate: bool = True,
+             checkpoint: Optional[Callable[[], None]] = None) -> BidHint:
     """The bid hint for the seat to call in ``view`` (a View, dict, JSON text or SeatView).
 
     ``inference=False``: uniform worlds. ``per_world_declaration=True``: each contract is judged
     with the declaration best in each world (the double-dummy upper bound, the engine before
-    issue 13) instead of the one chosen per sampled talon."""
+    issue 13) instead of the one chosen per sampled talon. ``calibrate`` (with the per-talon
+    declaration): the chances, scores and pass estimate mapped to played results
+    (:mod:`.calibration`); ``calibrate=False`` leaves them double-dummy."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     check_flag(inference, "inference")
     check_flag(per_world_declaration, "per_world_declaration")
+    check_flag(calibrate, "calibrate")
     if v.phase != Phase.AUCTION:
         raise MeksikoError(f"no call to make: the auction is over (the deal is in the {v.phase} phase)")
     if v.to_move != v.seat:
@@ -172,6 +180,8 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             pass_total += weight[i] * pass_scorer.score(raw.tricks, won[seat])
 
     n = sum(weight)
+    cal = fitted() if calibrate and not per_world_declaration else None
+    raw: Dict[str, Dict[str, float]] = {}  # the double-dummy figures, when calibrated
     options: List[BidOption] = []
     predictions: Dict[str, float] = {}
     upper: Dict[str, Any] = {}
@@ -196,9 +206,16 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                 made_gap, score_gap = gap.contract(scorer)
                 made = min(max(made - made_gap, 0.0), made)
                 score = min(max(score - score_gap, float(scorer.score(0))), score)
+        if cal is not None and contract != MEKSIKO:
+            raw[contract] = {"make": rnd(made), "score": rnd(score)}
+            p, made = made, cal.make(made)
+            score = cal.score(p, score, made, float(scorer.score(0)), float(scorer.score(scorer.needed)))
         predictions[contract] = settle(made)
         options.append(BidOption(contract, settle(made), settle(score), contract in legal))
     pass_score = settle(pass_total / n)
+    if cal is not None:
+        raw[NEXT] = {"score": rnd(pass_score)}
+        pass_score = settle(cal.passing(pass_score))
     options.append(BidOption(NEXT, None, pass_score, NEXT in legal))
 
     by_call = {o.call: o for o in options}
@@ -219,6 +236,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                    upper_bound={} if gap is None else {
                        "method": UPPER_BOUND, "tricks": rnd(upper_tricks), "options": upper,
                        "fusion_gap_worlds": gap.worlds},
+                   calibration={} if cal is None else {"method": CALIBRATION, "double_dummy": raw},
                    weighted=weighted, weighting=weighted_frame(weighted, [w for w, _ in solved], inference))
 
 

@@ -38,15 +38,16 @@ class HintPolicy:
     ``inference``: weight the worlds by the models of the other seats (on by default);
     ``per_world_declaration``: the bid hint lets the declarer choose discard and trump knowing
     each world (the double-dummy upper bound; today's engine before issue 13). The arena's
-    ``hint-uniform`` is ``inference=False, per_world_declaration=True``.
+    ``hint-uniform`` is ``inference=False, per_world_declaration=True``. ``calibrate``: the bid
+    hint's figures mapped to played results (:mod:`.calibration`; on by default).
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
                  on_hint: Optional[HintLog] = None, use_totals: bool = False, inference: bool = True,
-                 per_world_declaration: bool = False) -> None:
+                 per_world_declaration: bool = False, calibrate: bool = True) -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
-        self.inference, self.per_world_declaration = inference, per_world_declaration
+        self.inference, self.per_world_declaration, self.calibrate = inference, per_world_declaration, calibrate
 
     def _seed(self, sv: SeatView) -> int:
         return (self.seed * 1_000_003 + sv.seat * 10_007 + len(sv.played) * 101 + (sv.phase == Phase.PLAY)) % (1 << 62)
@@ -61,7 +62,7 @@ class HintPolicy:
         hint: Union[BidHint, DiscardHint, PlayHint]
         if sv.phase == Phase.AUCTION:
             hint = bid_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
-                            per_world_declaration=self.per_world_declaration)
+                            per_world_declaration=self.per_world_declaration, calibrate=self.calibrate)
             decision: object = hint.call
         elif sv.phase == Phase.DECLARE:
             hint = discard_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference)
