@@ -13,7 +13,8 @@ left double-dummy (``HintPolicy(calibrate=False)``, ``--samples`` worlds; deal i
   last bid hint, and the score it had when the deal was played.
 
 Deals ``i % 4 == 3`` are held back. The fit (:mod:`meksiko_solver.hints.calibration`): logistic
-regression of made on logit(p), least squares of the defender's score on the pass estimate.
+regression of made on logit(p) over the contracts with 0 < p < 1 (a chance of 0 or 1 is kept),
+least squares of the defender's score on the pass estimate.
 Reported on the held-back deals: the Brier score of the double-dummy chance, of the calibrated
 one and of the per-world best (the double-dummy upper bound), and the mean squared error of the
 pass estimate before and after. ``--rows`` keeps the rows (JSON lines) and, when the file
@@ -36,7 +37,7 @@ from tqdm import tqdm
 from meksiko_solver.auction import MEKSIKO, NEXT
 from meksiko_solver.deal import Phase
 from meksiko_solver.game import play_deal
-from meksiko_solver.hints.calibration import logit
+from meksiko_solver.hints.calibration import Calibration, logit
 from meksiko_solver.hints.policy import HintPolicy
 
 OUT = Path(__file__).resolve().parent.parent / "python" / "meksiko_solver" / "hints" / "models.json"
@@ -98,9 +99,11 @@ def fit(rows: List[Dict[str, Any]]) -> Dict[str, Any]:
     mf = [m for m in make if not m[1]]
     mh = [m for m in make if m[1]]
     p_fit, y_fit = arrays(mf, ("p", "made"))
-    a, b = logistic(np.array([logit(p) for p in p_fit]), y_fit)
+    inside = (p_fit > 0) & (p_fit < 1)
+    a, b = logistic(np.array([logit(p) for p in p_fit[inside]]), y_fit[inside])
     p_held, upper_held, y_held = arrays(mh, ("p", "upper", "made"))
-    cal_held = 1.0 / (1.0 + np.exp(-(a + b * np.array([logit(p) for p in p_held]))))
+    cal_held = np.array([Calibration(a, b).make(p) for p in p_held])
+    sure = [(p, y) for p, y in zip(np.concatenate([p_fit, p_held]), np.concatenate([y_fit, y_held])) if p >= 1]
 
     pf = [p for p in passes if not p[1]]
     ph = [p for p in passes if p[1]]
@@ -111,7 +114,9 @@ def fit(rows: List[Dict[str, Any]]) -> Dict[str, Any]:
     return {"make": {"a": round(a, 4), "b": round(b, 4)},
             "pass": {"alpha": round(float(alpha), 4), "beta": round(float(beta), 4)},
             "quality": {
-                "deals": len(rows), "contracts_fit": len(mf), "contracts_held_back": len(mh),
+                "deals": len(rows), "contracts_fit": len(mf), "contracts_fit_uncertain": int(inside.sum()),
+                "contracts_held_back": len(mh),
+                "sure_contracts": len(sure), "sure_made": round(float(np.mean([y for _, y in sure])), 4) if sure else None,
                 "made_held_back": round(float(np.mean(y_held)), 4),
                 "brier_held_back": {"double_dummy": brier(p_held, y_held), "calibrated": brier(cal_held, y_held),
                                     "per_world_upper_bound": brier(upper_held, y_held)},

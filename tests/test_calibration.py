@@ -26,7 +26,7 @@ def _script():
 
 def test_identity_calibration_changes_nothing_inside_the_clip():
     c = Calibration()
-    for p in (0.01, 0.2, 0.5, 0.77, 0.99):
+    for p in (0.0, 0.01, 0.2, 0.5, 0.77, 0.99, 1.0):
         assert isclose(c.make(p), p, abs_tol=1e-12)
     assert isclose(c.passing(2.5), 2.5)
     # 60% to make 7: 0.6 * 8 (made, say always with 8 tricks) + 0.4 * -7
@@ -41,6 +41,8 @@ def test_a_calibrated_chance_rescores_the_contract_at_the_same_made_and_failed_s
     assert c.score(raw_p, raw_score, made, -7.0, 7.0) == pytest.approx(made * 8 - (1 - made) * 7)
     # No world made it: the score when made is the contract's own.
     assert c.score(0.0, -7.0, 0.2, -7.0, 7.0) == pytest.approx(0.2 * 7 - 0.8 * 7)
+    # Every sampled world agreeing stays certain.
+    assert c.make(1.0) == 1.0 and c.make(0.0) == 0.0 and c.make(0.999) < 1.0
     # A positive slope keeps the order of the chances.
     xs = [c.make(p) for p in np.linspace(0.0, 1.0, 21)]
     assert xs == sorted(xs)
@@ -78,7 +80,7 @@ def test_the_shipped_calibration_was_fitted_and_beats_the_double_dummy_chance_on
     cal = parameters()["calibration"]
     assert cal["fitted_by"].startswith("scripts/fit_bid_calibration.py")
     q = cal["quality"]
-    assert q["contracts_held_back"] >= 100
+    assert q["contracts_held_back"] >= 100 and q["sure_made"] > 0.97
     assert q["brier_held_back"]["calibrated"] < q["brier_held_back"]["double_dummy"]
     assert fitted() == Calibration(cal["make"]["a"], cal["make"]["b"], cal["pass"]["alpha"], cal["pass"]["beta"])
 

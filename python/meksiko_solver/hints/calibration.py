@@ -10,7 +10,10 @@ on held-back deals are in ``hints/models.json`` under ``calibration``):
 
 * ``make``: P(made at the table) = sigmoid(a + b * logit(p)), with p the double-dummy chance
   (clipped to [:data:`CLIP`, 1 - :data:`CLIP`]); logistic regression over the contracts the
-  policy declared (the declarer's last bid hint against the deal's result).
+  policy declared (the declarer's last bid hint against the deal's result) with 0 < p < 1. A
+  chance of 0 or 1 (every sampled world agrees) is kept: such contracts were made 99% of the
+  time at the table when p was 1, which the logistic curve, fitted to the uncertain ones, would
+  pull down to about 0.98.
 * ``pass``: the seat's score as a defender = alpha + beta * the double-dummy pass estimate;
   least squares over the seats that passed and defended.
 
@@ -51,7 +54,9 @@ class Calibration:
     beta: float = 1.0
 
     def make(self, p: float) -> float:
-        """The played chance of making for a double-dummy chance ``p``."""
+        """The played chance of making for a double-dummy chance ``p`` (0 and 1 kept)."""
+        if p <= 0.0 or p >= 1.0:
+            return p
         return sigmoid(self.a + self.b * logit(p))
 
     def score(self, p: float, score: float, made: float, failed: float, made_score: float) -> float:
