@@ -115,3 +115,17 @@ def test_bid_hint_calibrates_the_per_talon_figures_and_keeps_the_double_dummy_on
 def test_calibrate_flag_is_checked():
     with pytest.raises(OptionError, match="calibrate"):
         bid_hint(THIRD_TO_CALL, samples=10, seed=1, calibrate="yes")
+
+
+def test_cli_bid_hint_shows_the_double_dummy_figures_beside_the_calibrated_ones(tmp_path, capsys):
+    import json
+    from meksiko_solver.cli import main
+    view = tmp_path / "view.json"
+    view.write_text(json.dumps(THIRD_TO_CALL))
+    assert main(["hint", "bid", str(view), "--samples", "20", "--seed", "2", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert main(["hint", "bid", str(view), "--samples", "20", "--seed", "2"]) == 0
+    text = capsys.readouterr().out
+    line = next(x for x in text.splitlines() if "calibrated to played results" in x)
+    six = d["calibration"]["double_dummy"]["6"]["make"]
+    assert f"6 {100 * six:.1f}%" in line and f"NEXT {d['calibration']['double_dummy']['NEXT']['score']:+.2f}" in line
