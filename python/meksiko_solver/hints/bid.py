@@ -181,7 +181,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
 
     n = sum(weight)
     cal = fitted() if calibrate and not per_world_declaration else None
-    raw: Dict[str, Dict[str, float]] = {}  # the double-dummy figures, when calibrated
+    double_dummy: Dict[str, Dict[str, float]] = {}  # the figures before calibration
     options: List[BidOption] = []
     predictions: Dict[str, float] = {}
     upper: Dict[str, Any] = {}
@@ -207,14 +207,14 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                 made = min(max(made - made_gap, 0.0), made)
                 score = min(max(score - score_gap, float(scorer.score(0))), score)
         if cal is not None and contract != MEKSIKO:
-            raw[contract] = {"make": rnd(made), "score": rnd(score)}
+            double_dummy[contract] = {"make": rnd(made), "score": rnd(score)}
             p, made = made, cal.make(made)
             score = cal.score(p, score, made, float(scorer.score(0)), float(scorer.score(scorer.needed)))
         predictions[contract] = settle(made)
         options.append(BidOption(contract, settle(made), settle(score), contract in legal))
     pass_score = settle(pass_total / n)
     if cal is not None:
-        raw[NEXT] = {"score": rnd(pass_score)}
+        double_dummy[NEXT] = {"score": rnd(pass_score)}
         pass_score = settle(cal.passing(pass_score))
     options.append(BidOption(NEXT, None, pass_score, NEXT in legal))
 
@@ -236,7 +236,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                    upper_bound={} if gap is None else {
                        "method": UPPER_BOUND, "tricks": rnd(upper_tricks), "options": upper,
                        "fusion_gap_worlds": gap.worlds},
-                   calibration={} if cal is None else {"method": CALIBRATION, "double_dummy": raw},
+                   calibration={} if cal is None else {"method": CALIBRATION, "double_dummy": double_dummy},
                    weighted=weighted, weighting=weighted_frame(weighted, [w for w, _ in solved], inference))
 
 
