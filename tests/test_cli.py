@@ -221,15 +221,31 @@ def test_progress_bar_on_a_terminal(args, total):
     assert code == 0 and "100%" not in shown
 
 
-# --- review: --samples and --seed need --single-dummy ------------------------------------------------
+# --- review: --samples, --seed and --time-budget-ms need --single-dummy -------------------------------
 
 @pytest.mark.parametrize("extra, named", [(["--samples", "50"], "--samples needs --single-dummy"),
                                           (["--seed", "3"], "--seed needs --single-dummy"),
+                                          (["--time-budget-ms", "500"], "--time-budget-ms needs --single-dummy"),
                                           (["--samples", "5", "--seed", "3"], "--samples and --seed need")])
 def test_review_sampling_options_need_single_dummy(game_file, extra, named):
     proc = run(["review", str(game_file), *extra])
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and named in proc.stderr
+
+
+def test_review_time_budget_keeps_the_double_dummy_layer_and_says_where_it_stopped(game_file):
+    full = run(["review", str(game_file), "--single-dummy", "--samples", "6", "--json"])
+    short = run(["review", str(game_file), "--single-dummy", "--samples", "6", "--json", "--time-budget-ms", "1"])
+    assert full.returncode == short.returncode == 0
+    a, b = json.loads(full.stdout), json.loads(short.stdout)
+    assert b["single_dummy"]["complete"] is False and b["single_dummy"]["time_budget_ms"] == 1
+    strip = lambda card: {k: v for k, v in card.items() if not k.startswith("sd_") and k != "excused"}  # noqa: E731
+    deals = lambda r: r["deals"] if "deals" in r else [r]  # noqa: E731
+    assert [[strip(c) for c in d["cards"]] for d in deals(a)] == [[strip(c) for c in d["cards"]] for d in deals(b)]
+    text = run(["review", str(game_file), "--single-dummy", "--samples", "6", "--time-budget-ms", "1"])
+    assert text.returncode == 0 and "time budget of 1 ms ran out" in text.stdout
+    bad = run(["review", str(game_file), "--single-dummy", "--time-budget-ms", "-5"])
+    assert bad.returncode == 2 and "time budget must be a positive number" in bad.stderr and "-5" in bad.stderr
 
 
 # --- hint bid wording --------------------------------------------------------------------------------

@@ -28,19 +28,25 @@ def register(commands: Any) -> None:
     p.add_argument("--samples", type=int, default=None,
                    help=f"worlds a card for --single-dummy (default {SD_SAMPLES})")
     p.add_argument("--seed", type=int, default=None, help="seed of --single-dummy's world sampling (default 0)")
+    p.add_argument("--time-budget-ms", type=float, default=None,
+                   help="wall-clock time for the whole review with --single-dummy: the double-dummy layer is "
+                   "always complete, the single-dummy one judges the cards in order while time is left and "
+                   "says how far it got")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if not args.single_dummy:
-        given = [option for option, value in (("--samples", args.samples), ("--seed", args.seed)) if value is not None]
+        given = [option for option, value in (("--samples", args.samples), ("--seed", args.seed),
+                                              ("--time-budget-ms", args.time_budget_ms)) if value is not None]
         if given:
             raise UsageError(f"{' and '.join(given)} need{'s' if len(given) == 1 else ''} --single-dummy: "
                              "the double-dummy review samples no worlds")
     record = load_record(read_input(args.record))
     samples = SD_SAMPLES if args.samples is None else args.samples
     seed = 0 if args.seed is None else args.seed
-    result = review(record, single_dummy=args.single_dummy, samples=samples, seed=seed)
+    result = review(record, single_dummy=args.single_dummy, samples=samples, seed=seed,
+                    time_budget_ms=args.time_budget_ms)
     if args.json:
         print_json(result.to_dict())
     else:
