@@ -129,3 +129,22 @@ def test_cli_bid_hint_shows_the_double_dummy_figures_beside_the_calibrated_ones(
     line = next(x for x in text.splitlines() if "calibrated to played results" in x)
     six = d["calibration"]["double_dummy"]["6"]["make"]
     assert f"6 {100 * six:.1f}%" in line and f"NEXT {d['calibration']['double_dummy']['NEXT']['score']:+.2f}" in line
+
+
+def test_same_decisions_brier_replays_the_base_games_declarers_last_calls(tmp_path):
+    import json
+    from meksiko_solver.hints.duplicate import run_duplicate
+    spec = importlib.util.spec_from_file_location("same_decisions_brier", ROOT / "scripts" / "same_decisions_brier.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    r = run_duplicate(deals=2, seed=5, policies="hint-uniform,hint", samples=6)
+    out = tmp_path / "dup.json"
+    out.write_text(json.dumps(r.to_dict()))
+    got = script.main([str(out)])  # raises if a replayed call of B is not the record's
+    base = [p for p in r.played if p.game == "base" and str(p.record.contract) != "M"]
+    assert got["decisions"] == len(base) == 2
+    made = [p.record.tricks_won[p.record.declarer] >= p.record.contract.tricks_needed for p in base]
+    assert got["made"] == sum(made) / 2
+    # B's replayed predictions are those it made in the base games, which the arena scored.
+    assert got["hint"]["brier"] == r.summary["calibration"]["hint"]["brier"]
+    assert 0.0 <= got["hint-uniform"]["brier"] <= 1.0 and got["hint-uniform"]["predictions"] <= 2
