@@ -4,7 +4,7 @@
                                           [--rows rows.jsonl] [--out PATH]
 
 ``--games`` seeded deals are played by the hint policy in all three seats with its bid figures
-left double-dummy (``HintPolicy(calibrate=False)``, ``--samples`` worlds; deal i from
+left double-dummy (``HintPolicy()``, the default, ``--samples`` worlds; deal i from
 ``random.Random(seed * 7919 + i)``, dealer ``i % 3``). From each deal:
 
 * a *make* row: the double-dummy chance of making that the declarer's last bid hint gave the
@@ -52,7 +52,7 @@ def play(args: tuple) -> Dict[str, Any]:
         if phase == Phase.AUCTION:
             last[view.seat] = hint
 
-    policy = HintPolicy(samples=samples, seed=seed + i, on_hint=on_hint, calibrate=False)
+    policy = HintPolicy(samples=samples, seed=seed + i, on_hint=on_hint)  # double-dummy bid figures
     record = play_deal([policy] * 3, dealer=i % 3, seed=random.Random(seed * 7919 + i))
     d, contract, scores = record.declarer, record.contract, record.scores
     assert d is not None and contract is not None and scores is not None

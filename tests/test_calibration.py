@@ -88,8 +88,8 @@ def test_the_shipped_calibration_was_fitted_and_beats_the_double_dummy_chance_on
 def test_bid_hint_calibrates_the_per_talon_figures_and_keeps_the_double_dummy_ones():
     bid_module._CACHE.clear()
     cal = fitted()
-    new = bid_hint(THIRD_TO_CALL, samples=40, seed=3).to_dict()
-    raw = bid_hint(THIRD_TO_CALL, samples=40, seed=3, calibrate=False).to_dict()
+    new = bid_hint(THIRD_TO_CALL, samples=40, seed=3, calibrate=True).to_dict()
+    raw = bid_hint(THIRD_TO_CALL, samples=40, seed=3).to_dict()  # the default: double-dummy figures
     assert "calibration" not in raw
     dd = new["calibration"]["double_dummy"]
     assert "played results" in new["calibration"]["method"]
@@ -108,7 +108,8 @@ def test_bid_hint_calibrates_the_per_talon_figures_and_keeps_the_double_dummy_on
     legal = [o for o in new["options"] if o["legal"]]
     assert next(o for o in legal if o["call"] == new["call"])["score"] == max(o["score"] for o in legal)
     # The yardstick engine (per-world declaration) is never calibrated.
-    old = bid_hint(THIRD_TO_CALL, samples=40, seed=3, inference=False, per_world_declaration=True).to_dict()
+    old = bid_hint(THIRD_TO_CALL, samples=40, seed=3, inference=False, per_world_declaration=True,
+                   calibrate=True).to_dict()
     assert "calibration" not in old
 
 
@@ -117,27 +118,13 @@ def test_calibrate_flag_is_checked():
         bid_hint(THIRD_TO_CALL, samples=10, seed=1, calibrate="yes")
 
 
-def test_cli_bid_hint_shows_the_double_dummy_figures_beside_the_calibrated_ones(tmp_path, capsys):
-    import json
-    from meksiko_solver.cli import main
-    view = tmp_path / "view.json"
-    view.write_text(json.dumps(THIRD_TO_CALL))
-    assert main(["hint", "bid", str(view), "--samples", "20", "--seed", "2", "--json"]) == 0
-    d = json.loads(capsys.readouterr().out)
-    assert main(["hint", "bid", str(view), "--samples", "20", "--seed", "2"]) == 0
-    text = capsys.readouterr().out
-    line = next(x for x in text.splitlines() if "calibrated to played results" in x)
-    six = d["calibration"]["double_dummy"]["6"]["make"]
-    assert f"6 {100 * six:.1f}%" in line and f"NEXT {d['calibration']['double_dummy']['NEXT']['score']:+.2f}" in line
-
-
 def test_same_decisions_brier_replays_the_base_games_declarers_last_calls(tmp_path):
     import json
     from meksiko_solver.hints.duplicate import run_duplicate
     spec = importlib.util.spec_from_file_location("same_decisions_brier", ROOT / "scripts" / "same_decisions_brier.py")
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
-    r = run_duplicate(deals=2, seed=5, policies="hint-uniform,hint", samples=6)
+    r = run_duplicate(deals=2, seed=5, policies="hint-uniform,hint-calibrated", samples=6)
     out = tmp_path / "dup.json"
     out.write_text(json.dumps(r.to_dict()))
     got = script.main([str(out)])  # raises if a replayed call of B is not the record's
@@ -146,5 +133,5 @@ def test_same_decisions_brier_replays_the_base_games_declarers_last_calls(tmp_pa
     made = [p.record.tricks_won[p.record.declarer] >= p.record.contract.tricks_needed for p in base]
     assert got["made"] == sum(made) / 2
     # B's replayed predictions are those it made in the base games, which the arena scored.
-    assert got["hint"]["brier"] == r.summary["calibration"]["hint"]["brier"]
+    assert got["hint-calibrated"]["brier"] == r.summary["calibration"]["hint-calibrated"]["brier"]
     assert 0.0 <= got["hint-uniform"]["brier"] <= 1.0 and got["hint-uniform"]["predictions"] <= 2

@@ -102,8 +102,7 @@ def test_bid_hint_sure_meksiko_and_hopeless_hand():
     assert sure.tricks == 10.0
     hopeless = bid_hint({"seat": 1, "dealer": 2, "hand": WEAK, "auction": ["5"]}, samples=12, seed=0)
     assert hopeless.call == "NEXT" and hopeless.max_bid is None
-    # A lucky talon now and then (double-dummy); played results make such contracts more often.
-    assert hopeless.calibration["double_dummy"]["5"]["make"] < 0.2 < hopeless.options[0].make < 0.5
+    assert hopeless.options[0].make < 0.2  # a lucky talon now and then
     assert all(o.make == 0.0 for o in hopeless.options[2:] if o.call != "NEXT")
     opener = bid_hint({"seat": 0, "dealer": 2, "hand": WEAK, "auction": []}, samples=12, seed=0)
     assert opener.call == "5"  # the opener may not pass

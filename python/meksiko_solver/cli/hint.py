@@ -75,11 +75,6 @@ def describe(kind: str, result: Any) -> List[str]:
             lines.append(f"  {o['call']:<5} {_pct(o['make'])}  {o['score']:+7.2f}{mark}")
         p = d["pass"]
         lines.append(f"  NEXT: estimated as a defender against seat {p['declarer']} playing {p['contract']}")
-        cal = d.get("calibration")
-        if cal:
-            lines.append("  make, score and NEXT calibrated to played results; double-dummy: "
-                         + ", ".join(f"{c} {_pct(o['make']).strip()}" for c, o in cal["double_dummy"].items() if "make" in o)
-                         + f", NEXT {cal['double_dummy']['NEXT']['score']:+.2f}")
         ub = d.get("double_dummy_upper_bound")
         if ub:
             lines.append("  declaration chosen per talon (before the play); double-dummy upper bound "

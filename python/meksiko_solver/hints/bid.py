@@ -107,15 +107,15 @@ class BidHint(HintResult):
 
 def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
              time_budget_ms: Optional[float] = None, inference: bool = True,
-             per_world_declaration: bool = False, calibrate: bool = True,
+             per_world_declaration: bool = False, calibrate: bool = False,
              checkpoint: Optional[Callable[[], None]] = None) -> BidHint:
     """The bid hint for the seat to call in ``view`` (a View, dict, JSON text or SeatView).
 
     ``inference=False``: uniform worlds. ``per_world_declaration=True``: each contract is judged
     with the declaration best in each world (the double-dummy upper bound, the engine before
-    issue 13) instead of the one chosen per sampled talon. ``calibrate`` (with the per-talon
+    issue 13) instead of the one chosen per sampled talon. ``calibrate=True`` (with the per-talon
     declaration): the chances, scores and pass estimate mapped to played results
-    (:mod:`.calibration`); ``calibrate=False`` leaves them double-dummy."""
+    (:mod:`.calibration`; off by default: it lost points in duplicate, see docs/hints.md)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     check_flag(inference, "inference")
     check_flag(per_world_declaration, "per_world_declaration")

@@ -15,12 +15,11 @@ the contract it ended up declaring, against whether it made it when played; and 
 quality: the mean log-likelihood ratio of the true hidden layout, weighted against uniform, at
 each hint with model weights (positive: the weights moved probability toward the truth).
 
-Policies: ``hint`` (weighted worlds, the declaration chosen per talon, the bid figures calibrated
-to played results), ``hint-uniform`` (the engine before issue 13: uniform worlds, per-world best
-declaration) and ``baseline``; and three ablations that change one thing at a time:
-``hint-fusion`` (weighted worlds, per-world best declaration), ``hint-no-inference`` (uniform
-worlds, declaration chosen per talon) and ``hint-uncalibrated`` (``hint`` with double-dummy bid
-figures).
+Policies: ``hint`` (weighted worlds, the declaration chosen per talon), ``hint-uniform`` (the
+engine before issue 13: uniform worlds, per-world best declaration) and ``baseline``; and three
+variants that change one thing at a time: ``hint-fusion`` (weighted worlds, per-world best
+declaration), ``hint-no-inference`` (uniform worlds, declaration chosen per talon) and
+``hint-calibrated`` (``hint`` with the bid figures calibrated to played results).
 """
 
 from __future__ import annotations
@@ -42,7 +41,7 @@ from ..rules import get_rules
 from .inference import true_world
 from .policy import BaselinePolicy, HintPolicy
 
-DUPLICATE_POLICIES = ("hint", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-uncalibrated")
+DUPLICATE_POLICIES = ("hint", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated")
 ROLES = ("declarer", "defender")
 Z95 = 1.959964
 
@@ -58,8 +57,8 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None):
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, per_world_declaration=True)
     if name == "hint-no-inference":  # ablation: uniform worlds, declaration chosen per talon
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False)
-    if name == "hint-uncalibrated":  # ablation: the bid hint's double-dummy figures
-        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, calibrate=False)
+    if name == "hint-calibrated":  # variant: the bid figures calibrated to played results
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, calibrate=True)
     raise MeksikoError(f"unknown policy {name!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")
 
 

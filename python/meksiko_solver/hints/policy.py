@@ -39,12 +39,12 @@ class HintPolicy:
     ``per_world_declaration``: the bid hint lets the declarer choose discard and trump knowing
     each world (the double-dummy upper bound; today's engine before issue 13). The arena's
     ``hint-uniform`` is ``inference=False, per_world_declaration=True``. ``calibrate``: the bid
-    hint's figures mapped to played results (:mod:`.calibration`; on by default).
+    hint's figures mapped to played results (:mod:`.calibration`; off by default).
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
                  on_hint: Optional[HintLog] = None, use_totals: bool = False, inference: bool = True,
-                 per_world_declaration: bool = False, calibrate: bool = True) -> None:
+                 per_world_declaration: bool = False, calibrate: bool = False) -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
         self.inference, self.per_world_declaration, self.calibrate = inference, per_world_declaration, calibrate
