@@ -38,6 +38,7 @@ from meksiko_solver.auction import MEKSIKO, NEXT
 from meksiko_solver.deal import Phase
 from meksiko_solver.game import play_deal
 from meksiko_solver.hints.calibration import Calibration, logit
+from meksiko_solver.hints.duplicate import brier
 from meksiko_solver.hints.policy import HintPolicy
 
 OUT = Path(__file__).resolve().parent.parent / "python" / "meksiko_solver" / "hints" / "models.json"
@@ -84,10 +85,6 @@ def logistic(x: np.ndarray, y: np.ndarray) -> tuple:
     return float(w[0]), float(w[1])
 
 
-def brier(p: np.ndarray, y: np.ndarray) -> float:
-    return round(float(np.mean((p - y) ** 2)), 4)
-
-
 def fit(rows: List[Dict[str, Any]]) -> Dict[str, Any]:
     held = lambda r: r["game"] % 4 == 3  # noqa: E731
     make = [(r["make"], held(r)) for r in rows if r["make"] is not None]
@@ -118,8 +115,9 @@ def fit(rows: List[Dict[str, Any]]) -> Dict[str, Any]:
                 "contracts_held_back": len(mh),
                 "sure_contracts": len(sure), "sure_made": round(float(np.mean([y for _, y in sure])), 4) if sure else None,
                 "made_held_back": round(float(np.mean(y_held)), 4),
-                "brier_held_back": {"double_dummy": brier(p_held, y_held), "calibrated": brier(cal_held, y_held),
-                                    "per_world_upper_bound": brier(upper_held, y_held)},
+                "brier_held_back": {name: brier(list(zip(q, y_held)))["brier"] for name, q in
+                                    (("double_dummy", p_held), ("calibrated", cal_held),
+                                     ("per_world_upper_bound", upper_held))},
                 "mean_make_held_back": {"double_dummy": round(float(np.mean(p_held)), 4),
                                         "calibrated": round(float(np.mean(cal_held)), 4)},
                 "passes_fit": len(pf), "passes_held_back": len(ph),

@@ -20,7 +20,7 @@ from typing import Any, Dict, List
 
 from meksiko_solver.auction import MEKSIKO
 from meksiko_solver.deal import DealState
-from meksiko_solver.hints.duplicate import make_policy
+from meksiko_solver.hints.duplicate import brier, make_policy
 from meksiko_solver.record import DealRecord
 
 
@@ -63,7 +63,7 @@ def main(paths: List[str]) -> Dict[str, Any]:
     out: Dict[str, Any] = {"decisions": len(rows), "made": round(sum(r["made"] for r in rows) / len(rows), 4)}
     for name in (a, b):
         scored = [(r[name], r["made"]) for r in rows if r[name] is not None]
-        out[name] = {"predictions": len(scored), "brier": round(sum((q - o) ** 2 for q, o in scored) / len(scored), 4),
+        out[name] = {"predictions": len(scored), "brier": brier(scored)["brier"],
                      "mean_predicted": round(sum(q for q, _ in scored) / len(scored), 4)}
     return out
 

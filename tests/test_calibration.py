@@ -17,8 +17,8 @@ THIRD_TO_CALL = {"seat": 0, "dealer": 0, "hand": "AKQ8.KJ9.A8.T", "auction": ["5
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _script():
-    spec = importlib.util.spec_from_file_location("fit_bid_calibration", ROOT / "scripts" / "fit_bid_calibration.py")
+def _script(name="fit_bid_calibration"):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -121,9 +121,7 @@ def test_calibrate_flag_is_checked():
 def test_same_decisions_brier_replays_the_base_games_declarers_last_calls(tmp_path):
     import json
     from meksiko_solver.hints.duplicate import run_duplicate
-    spec = importlib.util.spec_from_file_location("same_decisions_brier", ROOT / "scripts" / "same_decisions_brier.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = _script("same_decisions_brier")
     r = run_duplicate(deals=2, seed=5, policies="hint-uniform,hint-calibrated", samples=6)
     out = tmp_path / "dup.json"
     out.write_text(json.dumps(r.to_dict()))
