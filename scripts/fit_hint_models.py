@@ -190,7 +190,9 @@ def main(argv=None) -> int:
         "discards_fit": len(fit), "discards_held_back": len(test),
         "mean_log_likelihood_held_back": round(mean_ll(test, lambda r: discard_ll(r, best[1])), 4),
         "uniform_log_likelihood_held_back": round(-log(66), 4)})
-    args.out.write_text(json.dumps(model, indent=1) + "\n")
+    # The sections other scripts fit (the bid calibration, the tempering) are kept as they are.
+    kept = json.loads(args.out.read_text()) if args.out.exists() else {}
+    args.out.write_text(json.dumps({**kept, **model}, indent=1) + "\n")
     print(json.dumps(model, indent=1))
     return 0
 

@@ -1,8 +1,6 @@
 """The bid hint's calibration to played results (hints/calibration.py, scripts/fit_bid_calibration.py)."""
 
-import importlib.util
 from math import isclose
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,16 +10,9 @@ from meksiko_solver.hints import bid as bid_module
 from meksiko_solver.hints import bid_hint
 from meksiko_solver.hints.bidding_model import parameters
 from meksiko_solver.hints.calibration import Calibration, fitted, logit, sigmoid
+from project_scripts import load_script
 
 THIRD_TO_CALL = {"seat": 0, "dealer": 0, "hand": "AKQ8.KJ9.A8.T", "auction": ["5", "NEXT"]}
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _script(name="fit_bid_calibration"):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_identity_calibration_changes_nothing_inside_the_clip():
@@ -49,7 +40,7 @@ def test_a_calibrated_chance_rescores_the_contract_at_the_same_made_and_failed_s
 
 
 def test_logistic_fit_recovers_a_known_calibration():
-    script = _script()
+    script = load_script("fit_bid_calibration")
     rng = np.random.default_rng(7)
     x = rng.normal(0.0, 1.5, 20000)
     y = (rng.random(20000) < 1 / (1 + np.exp(-(0.4 + 1.3 * x)))).astype(float)
@@ -58,7 +49,7 @@ def test_logistic_fit_recovers_a_known_calibration():
 
 
 def test_fit_reports_the_held_back_quality_of_its_rows():
-    script = _script()
+    script = load_script("fit_bid_calibration")
     rng = np.random.default_rng(3)
     rows = []
     for i in range(400):
@@ -121,7 +112,7 @@ def test_calibrate_flag_is_checked():
 def test_same_decisions_brier_replays_the_base_games_declarers_last_calls(tmp_path):
     import json
     from meksiko_solver.hints.duplicate import run_duplicate
-    script = _script("same_decisions_brier")
+    script = load_script("same_decisions_brier")
     r = run_duplicate(deals=2, seed=5, policies="hint-uniform,hint-calibrated", samples=6)
     out = tmp_path / "dup.json"
     out.write_text(json.dumps(r.to_dict()))

@@ -4,7 +4,7 @@
 import json
 import random
 from itertools import combinations
-from math import exp, isclose
+from math import exp, isclose, log
 
 import pytest
 
@@ -18,8 +18,12 @@ from meksiko_solver.hints.declaration import LAYOUTS_PER_TALON, TALON, talon_gro
 from meksiko_solver.hints.duplicate import parse_pair, run_duplicate
 from meksiko_solver.hints.play_model import card_probabilities, discard_log_probability
 from meksiko_solver.hints.view import View
-from meksiko_solver.hints.weights import effective_size
+from meksiko_solver.budget import Budget
+from meksiko_solver.hints import weights as weights_module
+from meksiko_solver.hints.common import start
+from meksiko_solver.hints.weights import draw, effective_size, temper
 from meksiko_solver.record import DealRecord
+from project_scripts import load_script
 
 PLAY_VIEW = {"rules": "mexico-club", "mode": "easy", "seat": 1, "dealer": 2,
              "hand": ["9S", "8S", "QH", "JH", "TH", "KD", "QD", "AC", "KC", "QC"],
@@ -76,6 +80,32 @@ def test_more_worlds_are_drawn_until_the_ess_reaches_samples():
     h = play_hint(PLAY_VIEW, samples=40, seed=1)
     assert h.weighting["drawn"] > 40  # the weights vary: one ESS is worth less than a world
     assert h.weighting["ess"] >= 40 or h.weighting["drawn"] == 80  # at most MAX_DRAW_SOLVED x samples
+
+
+def test_weights_are_the_tempered_likelihood():
+    """w = L^tau: two worlds' weights are in the ratio exp(tau * (log L1 - log L2)), and the arena's
+    log-likelihood ratio is that of the tempered weights, self-normalised over the worlds drawn."""
+    tau = temper()
+    assert 0 < tau < 1 and tau == parameters()["tempering"]["exponent"]
+    view, worlds, _ = start(PLAY_VIEW, 30, 4, None, None)
+    weighted = draw(view, worlds, 4, Budget(None))
+    kept = list(weighted.worlds)
+    raw = weighted.evidence.log_weights(kept, Budget(None))
+    for (w1, l1), (w2, l2) in zip(zip(kept, raw), zip(kept[1:], raw[1:])):
+        assert isclose(weighted.of(w1) / weighted.of(w2), exp(tau * (l1 - l2)), rel_tol=1e-9)
+    assert isclose(weighted.log_likelihood_ratio(kept[0]),
+                   tau * raw[0] - weighted.log_scale - weighted.log_mean, rel_tol=1e-12)
+
+
+def test_tempering_raises_the_effective_sample_size(monkeypatch):
+    """The same worlds at tau = 1 (the models' likelihood itself) have a lower ESS than tempered."""
+    view, worlds, _ = start(PLAY_VIEW, 30, 4, None, None)
+    tempered = draw(view, worlds, 4, Budget(None))
+    monkeypatch.setattr(weights_module, "temper", lambda: 1.0)
+    full = draw(view, worlds, 4, Budget(None))
+    common = [w for w in tempered.worlds if w in full.weight][:30]
+    assert len(common) >= 20
+    assert tempered.ess(common) > full.ess(common)
 
 
 def test_all_zero_weights_fall_back_to_uniform(monkeypatch):
@@ -244,12 +274,7 @@ def test_per_talon_figures_are_the_per_world_figures_minus_the_fusion_gap():
 
 
 def test_duplicate_calls_script_splits_the_arena_seat_deals(tmp_path, capsys):
-    import importlib.util
-    from pathlib import Path
-    spec = importlib.util.spec_from_file_location(
-        "duplicate_calls", Path(__file__).resolve().parent.parent / "scripts" / "duplicate_calls.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_script("duplicate_calls")
     r = run_duplicate(deals=2, seed=4, policies="baseline,hint-uniform", samples=6)
     out = tmp_path / "dup.json"
     out.write_text(json.dumps(r.to_dict()))
@@ -262,3 +287,22 @@ def test_duplicate_calls_script_splits_the_arena_seat_deals(tmp_path, capsys):
         assert x["a_declarer"] == (game.record.declarer == x["seat"])
     script.main([str(out)])
     assert "6 seat-deals" in capsys.readouterr().out
+
+
+def test_tempering_table_from_self_play():
+    """scripts/fit_tempering.py: a deal's weighted hints with the real layout's raw log-likelihood,
+    and the table: tau = 0 is the uniform engine (LLR 0, every world worth one), and the real layout
+    gains as tau grows while the effective share of the worlds falls."""
+    script = load_script("fit_tempering")
+    rows = script.play((0, 7000, 8, 24))
+    assert rows and all(len(r["logs"]) <= 24 and r["real"] > float("-inf") for r in rows)
+    assert {r["phase"] for r in rows} <= {"auction", "declare", "play"}
+    table = script.table(rows, grid=(0.0, 0.5, 1.0))
+    for phase in table.values():
+        zero, half, one = phase["by_tau"]
+        assert zero["llr"] == 0 and zero["ess_share"] == 1
+        assert one["ess_share"] <= half["ess_share"] <= 1
+    synthetic = [{"phase": "play", "real": 0.0, "logs": [0.0, -2.0, -4.0]}]  # the real layout is the likeliest
+    lines = script.table(synthetic, grid=(0.0, 0.5, 1.0))["play"]["by_tau"]
+    assert [x["llr"] for x in lines] == sorted(x["llr"] for x in lines) and lines[2]["llr"] > 0
+    assert isclose(lines[2]["llr"], -log((1 + exp(-2) + exp(-4)) / 3), abs_tol=1e-4)

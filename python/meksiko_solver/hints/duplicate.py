@@ -186,13 +186,17 @@ def _hands_now(record: DealRecord, view) -> Tuple[List[int], int, int]:
     return hands, talon, discard
 
 
+def recorded_world(record: DealRecord, view, layout):
+    """The deal's real layout of the cards ``view`` does not see, as a world of ``layout``."""
+    hands, talon, discard = _hands_now(record, view)
+    return true_world(view, layout, hands, talon, discard)
+
+
 def _llr(record: DealRecord, view, hint) -> Optional[float]:
     weighted = getattr(hint, "weighted", None)
     if weighted is None or weighted.evidence is None:
         return None
-    hands, talon, discard = _hands_now(record, view)
-    world = true_world(view, weighted.evidence.layout, hands, talon, discard)
-    return weighted.log_likelihood_ratio(world)
+    return weighted.log_likelihood_ratio(recorded_world(record, view, weighted.evidence.layout))
 
 
 def run_duplicate(deals: int = 100, seed: int = 0, policies: object = "hint,hint-uniform", samples: int = 50,

@@ -6,6 +6,13 @@ figures are self-normalised importance-sampling averages, sum(w_i x_i) / sum(w_i
 expectation under the models, with the uniform draw as proposal. The *effective sample size*
 ESS = (sum w)^2 / sum w^2 says how many uniform worlds the weighted ones are worth.
 
+Tempering: the weight is the likelihood raised to a power, w = L^tau with tau = :func:`temper`
+(``models.json``, ``tempering``; 0.5). The models are about right on average (the true layout's
+log-likelihood ratio still grows up to tau = 1), but at tau = 1 a few worlds carry most of the
+weight (a play hint's ESS is a third of the worlds drawn), and the noise of so few worlds cost
+more than the sharper posterior gained; tau = 0.5 keeps three quarters of the gain in the play
+with twice the ESS (``scripts/fit_tempering.py``; judged in duplicate, see docs/hints.md).
+
 Drawing: the requested ``samples`` worlds first; while their ESS falls short of ``samples``, more
 are drawn (up to :data:`MAX_DRAW` times ``samples`` in all, :data:`MAX_DRAW_SOLVED` times when
 weighing solves positions itself (the play model), and while the time budget allows).
@@ -26,6 +33,7 @@ from typing import Dict, Iterable, Iterator, List, Optional, Sequence
 
 from ..budget import Budget
 from .batch import threads
+from .bidding_model import parameters
 from .common import Worlds
 from .inference import Evidence
 from .sampling import World
@@ -49,6 +57,11 @@ class WeightMode(str, Enum):
         return self.value
 
 
+def temper() -> float:
+    """The power tau of the likelihood in a world's weight (w = L^tau)."""
+    return float(parameters()["tempering"]["exponent"])
+
+
 def effective_size(weights: Sequence[float]) -> float:
     """(sum w)^2 / sum w^2 (0 for no weight)."""
     s = sum(weights)
@@ -68,7 +81,7 @@ class Weighted:
     mode: WeightMode
     evidence: Optional[Evidence] = None
     log_mean: float = 0.0  # log of the mean likelihood over the drawn worlds (scaled like weight)
-    log_scale: float = 0.0  # weight = exp(log-likelihood - log_scale)
+    log_scale: float = 0.0  # weight = exp(tau * log-likelihood - log_scale)
     grouped: bool = False  # drawn in talon groups (the bid hint's per-talon declaration)
 
     def of(self, world: World) -> float:
@@ -82,7 +95,7 @@ class Weighted:
         the weights moved probability toward it. None without weighting."""
         if self.evidence is None or self.mode != WeightMode.MODEL:
             return None
-        return self.evidence.log_weight(world) - self.log_scale - self.log_mean
+        return temper() * self.evidence.log_weight(world) - self.log_scale - self.log_mean
 
 
 def uniform(worlds: Worlds) -> Weighted:
@@ -103,6 +116,7 @@ def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool 
             return uniform(worlds)
         return Weighted(islice(source, worlds.requested), {}, 0, WeightMode.UNIFORM, grouped=True)
     target = worlds.requested
+    tau = temper()
     most = MAX_DRAW_SOLVED if evidence.plays else MAX_DRAW
     if source is None:
         source = worlds.layout.sample(most * target, seed)
@@ -120,7 +134,7 @@ def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool 
                 return False
             got = evidence.log_weights(fresh, stage)
             pool.extend(fresh[:len(got)])
-            logs.extend(got)
+            logs.extend(tau * x for x in got)
             if len(got) < len(fresh) or (stage.limited and stage.remaining() <= 0):
                 stage.mark_ran_out()  # conservative: more worlds might have been wanted
                 return False
@@ -161,4 +175,4 @@ def weighted_frame(weighted: Weighted, solved: Sequence[World], inference: bool)
             "ess": round(weighted.ess(solved), 2)}
 
 
-__all__ = ["MAX_DRAW", "Weighted", "WeightMode", "draw", "effective_size", "uniform", "weighted_frame"]
+__all__ = ["MAX_DRAW", "Weighted", "WeightMode", "draw", "effective_size", "temper", "uniform", "weighted_frame"]
