@@ -241,6 +241,16 @@ def test_solver_analyzes_a_deal_on_its_own_table():
     assert analyze_declarer(hands, talon, 1, solver=solver).to_dict() == analyze_declarer(hands, talon, 1).to_dict()
 
 
+def test_solver_table_is_the_engines_default_unless_sized_in_mib():
+    from meksiko_solver import engine
+
+    assert engine.DEFAULT_TABLE_BYTES == 256 << 10
+    default = engine.CoreSolver(engine.DEFAULT_TABLE_BYTES).table_bytes()
+    assert Solver().table_bytes == Solver(table_mb=None).table_bytes == default
+    assert Solver(table_mb=1).table_bytes == engine.CoreSolver(1 << 20).table_bytes() > default
+    assert Solver(table_mb=3).table_bytes == engine.CoreSolver(3 << 20).table_bytes()
+
+
 # --- one module for the deal, one of each twin --------------------------------------------------
 
 def test_the_deal_module_owns_dealing_and_parsing():

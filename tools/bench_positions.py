@@ -5,7 +5,10 @@
 OUT_DIR/deals.txt: the 1000 full deals of benchmarks/deal_sets.py, declarer on lead
 (``hand0 hand1 hand2 trump declarer leader``, for ``engine_bench tricks|values``);
 OUT_DIR/analysis.txt: the first ANALYSIS_DEALS of the analysis set
-(``hand0 hand1 hand2 talon declarer``, for ``engine_bench analyze``).
+(``hand0 hand1 hand2 talon declarer``, for ``engine_bench analyze``);
+OUT_DIR/worlds.txt: the hint benchmark's batches of sampled worlds (benchmarks/batch_sets.py,
+opening-lead and later views), ``hand0 hand1 hand2 trump declarer leader played card1 card2``
+(unused cards 99), for ``engine_bench worlds``.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
+from batch_sets import stored  # noqa: E402
 from deal_sets import analysis_deals, full_deals  # noqa: E402
 
 from meksiko_solver.cards import Card, Hand, Suit, cards_to_mask  # noqa: E402
@@ -44,6 +48,13 @@ def main() -> int:
             hands = " ".join(str(hand_mask(h)) for h in d["hands"])
             talon = cards_to_mask([Card(c) for c in d["talon"]])
             f.write(f"{hands} {talon} {d['declarer']}\n")
+    with (args.out / "worlds.txt").open("w") as f:
+        for name in ("opening", "later"):
+            for batch in stored(name)[0]:
+                for hands, trump, declarer, leader, played in batch:
+                    cards = list(played) + [99] * (2 - len(played))
+                    f.write(f"{' '.join(map(str, hands))} {trump} {declarer} {leader} {len(played)} "
+                            f"{cards[0]} {cards[1]}\n")
     return 0
 
 

@@ -1,10 +1,14 @@
 // The engine alone on a file of positions or deals, for profiling (perf,
 // valgrind --tool=callgrind) without Python in the way.
 //
-//   engine_bench tricks|values FILE [TABLE_MIB]    lines: hand0 hand1 hand2 trump declarer leader (masks)
-//   engine_bench analyze FILE [TABLE_MIB]          lines: hand0 hand1 hand2 talon declarer
+//   engine_bench tricks|values FILE [TABLE]    lines: hand0 hand1 hand2 trump declarer leader (masks)
+//   engine_bench analyze FILE [TABLE]          lines: hand0 hand1 hand2 talon declarer
+//   engine_bench worlds FILE [TABLE]           lines: hand0 hand1 hand2 trump declarer leader
+//                                              played card1 card2 (played: 0-2, unused cards 99);
+//                                              solved with every legal card's value
 //
-// TABLE_MIB: the transposition table's size (default: the Solver's, 1 MiB).
+// TABLE: the transposition table's size, in MiB, or in KiB with a K (256K);
+// default: the Solver's (256 KiB).
 //
 // Prints the wall-clock and CPU time per item (the CPU time counts only this
 // thread's turns on a shared machine), the nodes and a checksum of the answers.
@@ -23,17 +27,20 @@ using namespace meksiko;
 
 int main(int argc, char** argv) {
   if (argc != 3 && argc != 4) {
-    std::fprintf(stderr, "usage: engine_bench tricks|values|analyze FILE [TABLE_MIB]\n");
+    std::fprintf(stderr, "usage: engine_bench tricks|values|analyze FILE [TABLE_MIB | TABLE_KIB K]\n");
     return 2;
   }
   std::size_t table_bytes = TranspositionTable::kDefaultBytes;
   if (argc == 4) {
-    long mib = std::strtol(argv[3], nullptr, 10);
-    if (mib < 1 || mib > 1024) {
-      std::fprintf(stderr, "TABLE_MIB %s: not a size from 1 to 1024\n", argv[3]);
+    char* end = nullptr;
+    long size = std::strtol(argv[3], &end, 10);
+    bool kib = end && (*end == 'K' || *end == 'k');
+    if (kib) ++end;
+    if (!end || *end != '\0' || size < 1 || size > (kib ? 1L << 20 : 1024)) {
+      std::fprintf(stderr, "TABLE %s: not a size from 1 to 1024 (MiB) or 1K to 1048576K\n", argv[3]);
       return 2;
     }
-    table_bytes = static_cast<std::size_t>(mib) << 20;
+    table_bytes = static_cast<std::size_t>(size) << (kib ? 10 : 20);
   }
   const char* mode = argv[1];
   bool analyze = std::strcmp(mode, "analyze") == 0;
@@ -42,12 +49,15 @@ int main(int argc, char** argv) {
     std::perror(argv[2]);
     return 2;
   }
-  std::vector<std::array<unsigned, 6>> rows;
-  std::array<unsigned, 6> r{};
-  int fields = analyze ? 5 : 6;
+  bool worlds = std::strcmp(mode, "worlds") == 0;
+  std::vector<std::array<unsigned, 9>> rows;
+  std::array<unsigned, 9> r{};
+  int fields = analyze ? 5 : (worlds ? 9 : 6);
   while (true) {
     int got = analyze ? std::fscanf(f, "%u %u %u %u %u", &r[0], &r[1], &r[2], &r[3], &r[4])
-                      : std::fscanf(f, "%u %u %u %u %u %u", &r[0], &r[1], &r[2], &r[3], &r[4], &r[5]);
+              : worlds ? std::fscanf(f, "%u %u %u %u %u %u %u %u %u", &r[0], &r[1], &r[2], &r[3], &r[4], &r[5],
+                                     &r[6], &r[7], &r[8])
+                       : std::fscanf(f, "%u %u %u %u %u %u", &r[0], &r[1], &r[2], &r[3], &r[4], &r[5]);
     if (got != fields) break;
     rows.push_back(r);
   }
@@ -75,7 +85,15 @@ int main(int argc, char** argv) {
     pos.trump = static_cast<int>(row[3]);
     pos.declarer = static_cast<int>(row[4]);
     pos.leader = static_cast<int>(row[5]);
-    SolveResult res = solver.solve(pos, SolveOptions{std::strcmp(mode, "values") == 0, false});
+    if (worlds) {
+      pos.num_played = static_cast<int>(row[6]);
+      for (int i = 0; i < pos.num_played; ++i) pos.played[i] = static_cast<int>(row[7 + i]);
+    }
+    SolveResult res = solver.solve(pos, SolveOptions{worlds || std::strcmp(mode, "values") == 0, false});
+    if (!res.error.empty()) {
+      std::fprintf(stderr, "bad position: %s\n", res.error.c_str());
+      return 2;
+    }
     checksum = checksum * 31 + res.tricks;
     for (const CardValue& v : res.card_values) checksum = checksum * 31 + v.card * 16 + v.tricks;
     nodes += res.nodes;

@@ -2,8 +2,12 @@
 
     python tools/engine_turns.py SETS_DIR BENCH_OLD BENCH_NEW [BENCH ...] [--rounds 30] [--core 1]
 
-SETS_DIR holds deals.txt and analysis.txt (tools/bench_positions.py). Each round runs every
-build once on each set (tricks only, every lead's value, the declarer analysis) in a shuffled
+A BENCH may carry a table size after an @ (build/engine_bench@256K, ...@2): the same build with
+several table sizes (engine_bench's third argument).
+
+SETS_DIR holds deals.txt, analysis.txt and worlds.txt (tools/bench_positions.py; a missing file's
+sets are skipped). Each round runs every build once on each set (tricks only, every lead's value,
+the declarer analysis, the hint batches' worlds with card values) in a shuffled
 order, pinned to one core with taskset. Prints, per set and build, the median and range of
 the CPU and wall-clock milliseconds per item, and the median and range over the rounds of the
 CPU-time ratio to the first build within each round (consecutive runs see the same machine).
@@ -21,7 +25,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-SETS = [("tricks", "deals.txt"), ("values", "deals.txt"), ("analyze", "analysis.txt")]
+SETS = [("tricks", "deals.txt"), ("values", "deals.txt"), ("analyze", "analysis.txt"), ("worlds", "worlds.txt")]
 LINE = re.compile(r"([\d.]+) ms each\s+([\d.]+) ms CPU each.*checksum (\d+)")
 
 
@@ -32,19 +36,23 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=30)
     ap.add_argument("--core", type=int, default=1, help="the core to pin to (-1: none)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the shuffled orders")
+    ap.add_argument("--sets-only", help="comma-separated modes to run (tricks,values,analyze,worlds)")
     args = ap.parse_args()
+    sets = [(m, n) for m, n in SETS if (args.sets / n).exists()
+            and (not args.sets_only or m in args.sets_only.split(","))]
     pin = ["taskset", "-c", str(args.core)] if args.core >= 0 and shutil.which("taskset") else []
     rng = random.Random(args.seed)
-    cpu = {(b, s): [] for b in args.benches for s, _ in SETS}
-    wall = {(b, s): [] for b in args.benches for s, _ in SETS}
+    cpu = {(b, s): [] for b in args.benches for s, _ in sets}
+    wall = {(b, s): [] for b in args.benches for s, _ in sets}
     for r in range(args.rounds):
-        for mode, name in SETS:
+        for mode, name in sets:
             order = list(args.benches)
             rng.shuffle(order)
             sums = set()
             for b in order:
-                out = subprocess.run([*pin, b, mode, str(args.sets / name)], capture_output=True, text=True,
-                                     check=True).stdout
+                exe, _, table = b.partition("@")
+                out = subprocess.run([*pin, exe, mode, str(args.sets / name), *([table] if table else [])],
+                                     capture_output=True, text=True, check=True).stdout
                 m = LINE.search(out)
                 if not m:
                     print(f"{b} {mode}: no timing in its output: {out!r}", file=sys.stderr)
@@ -59,7 +67,7 @@ def main() -> int:
     ref = args.benches[0]
     print("| set | build | CPU ms an item, median [range] | wall ms, median [range] | CPU ratio to the first, median [range] |")
     print("| --- | --- | --- | --- | --- |")
-    for mode, _ in SETS:
+    for mode, _ in sets:
         for b in args.benches:
             c, w = cpu[(b, mode)], wall[(b, mode)]
             ratios = [x / y for x, y in zip(c, cpu[(ref, mode)])]

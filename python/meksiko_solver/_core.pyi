@@ -12,7 +12,7 @@ from typing import List, Optional, Sequence, Tuple
 
 #: The trump value that means "played without trump".
 NO_TRUMP: int
-#: The default size of a transposition table in bytes (1 MiB).
+#: The default size of a transposition table in bytes (256 KiB).
 DEFAULT_TT_BYTES: int
 #: The most engine threads one batch call starts (more are refused with ValueError).
 MAX_THREADS: int

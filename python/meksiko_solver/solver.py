@@ -17,8 +17,6 @@ from .errors import PositionError
 from .options import MAX_THREADS, as_sequence, check_flag, check_table_mb, check_threads
 from .position import Position, plain_core_args
 
-DEFAULT_TABLE_MB = engine.DEFAULT_TABLE_BYTES >> 20
-
 
 #: A card's canonical string by index.
 _CARD_NAME = tuple(str(Card(i)) for i in range(32))
@@ -119,12 +117,20 @@ class Solver:
 
     A Solver is not shared between threads; the module-level :func:`solve`
     keeps one per thread. ``table_mb`` sets the table's size in MiB (OptionError
-    outside 1..4096). Its searches share the table, so a run of related positions
+    outside 1..4096); without it the table has the engine's default size,
+    ``engine.DEFAULT_TABLE_BYTES`` (256 KiB: it stays in a core's L2 cache, see
+    docs/engine.md). Its searches share the table, so a run of related positions
     (the cards of one deal, its declarer analysis) is solved faster on one Solver.
     """
 
-    def __init__(self, table_mb: int = DEFAULT_TABLE_MB) -> None:
-        self._core = engine.CoreSolver(check_table_mb(table_mb) << 20)
+    def __init__(self, table_mb: Optional[int] = None) -> None:
+        table_bytes = engine.DEFAULT_TABLE_BYTES if table_mb is None else check_table_mb(table_mb) << 20
+        self._core = engine.CoreSolver(table_bytes)
+
+    @property
+    def table_bytes(self) -> int:
+        """The transposition table's size in bytes."""
+        return self._core.table_bytes()
 
     def solve_position(self, position: Position, card_values: bool = True, line: bool = True) -> SolveResult:
         if not isinstance(position, Position):
