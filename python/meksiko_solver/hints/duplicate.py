@@ -40,6 +40,8 @@ from ..record import DealRecord
 from ..rules import get_rules
 from .inference import true_world
 from .policy import BaselinePolicy, HintPolicy
+from .sampling import Layout, World
+from .view import View
 
 DUPLICATE_POLICIES = ("hint", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated")
 ROLES = ("declarer", "defender")
@@ -186,7 +188,7 @@ def _hands_now(record: DealRecord, view) -> Tuple[List[int], int, int]:
     return hands, talon, discard
 
 
-def recorded_world(record: DealRecord, view, layout):
+def recorded_world(record: DealRecord, view: View, layout: Layout) -> World:
     """The deal's real layout of the cards ``view`` does not see, as a world of ``layout``."""
     hands, talon, discard = _hands_now(record, view)
     return true_world(view, layout, hands, talon, discard)
