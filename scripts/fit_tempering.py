@@ -70,10 +70,11 @@ def table(rows: List[Dict[str, Any]], grid=GRID) -> Dict[str, Any]:
     out: Dict[str, Any] = {}
     for phase in sorted({r["phase"] for r in rows}):
         part = [r for r in rows if r["phase"] == phase]
+        below_top = [[x - max(r["logs"]) for x in r["logs"]] for r in part]  # each draw's logs, its top at 0
         lines = []
         for tau in grid:
             llr = [tau * r["real"] - _log_mean_exp([tau * x for x in r["logs"]]) for r in part]
-            share = [effective_size([exp(tau * (x - max(r["logs"]))) for x in r["logs"]]) / len(r["logs"]) for r in part]
+            share = [effective_size([exp(tau * x) for x in logs]) / len(logs) for logs in below_top]
             lines.append({"tau": tau, "llr": round(mean(llr), 4),
                           "llr_se": round(stdev(llr) / len(llr) ** 0.5, 4) if len(llr) > 1 else None,
                           "ess_share": round(median(share), 4)})
