@@ -41,7 +41,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import List, Optional, Sequence
 
-import httpx
+import httpx2
 
 from meksiko_solver.cards import DECK, Hand
 from meksiko_solver.game import play_game
@@ -125,14 +125,14 @@ def send_all(url: str, bodies: Sequence[dict], concurrency: int, warmup: Sequenc
 
     def one(body: dict) -> tuple:
         if not hasattr(local, "client"):
-            local.client = httpx.Client(timeout=60.0)
+            local.client = httpx2.Client(timeout=60.0)
             with lock:
                 clients.append(local.client)
         start = time.perf_counter()
         try:
             r = local.client.post(url, json=body)
             answer = r.json() if r.status_code == 200 else f"HTTP {r.status_code}: {r.text[:200]}"
-        except (httpx.HTTPError, ValueError) as exc:
+        except (httpx2.HTTPError, ValueError) as exc:
             answer = f"{type(exc).__name__}: {exc}"
         return answer, time.perf_counter() - start
 
@@ -227,7 +227,7 @@ def starvation(args) -> int:
     if args.heavy_workers:
         env["MEKSIKO_API_HEAVY_WORKERS"] = str(args.heavy_workers)
     with LocalServer(args.workers, env=env) as server:
-        health = httpx.get(server.url + "/health").json()
+        health = httpx2.get(server.url + "/health").json()
         heavy = heavy_requests(health["limits"], args.seed)
         pid = server.process.pid
         stop = threading.Event()
@@ -235,7 +235,7 @@ def starvation(args) -> int:
         lock = threading.Lock()
 
         def heavy_client(k: int) -> None:
-            with httpx.Client(timeout=120.0) as client:
+            with httpx2.Client(timeout=120.0) as client:
                 i = k
                 while not stop.is_set():
                     path, body = heavy[i % len(heavy)]
@@ -248,7 +248,7 @@ def starvation(args) -> int:
                             status = "200 " + ("complete" if r.json()["single_dummy"]["complete"] else "incomplete")
                         else:
                             status = "200"
-                    except httpx.HTTPError as exc:
+                    except httpx2.HTTPError as exc:
                         status = type(exc).__name__
                     with lock:
                         heavy_status[f"{path} {status}"] += 1
@@ -314,7 +314,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     path, make_bodies, what = ENDPOINTS[args.endpoint]
     bodies = make_bodies(args.requests, args.seed)
     with LocalServer(args.workers) as server:
-        workers = httpx.get(server.url + "/health").json()["workers"]
+        workers = httpx2.get(server.url + "/health").json()["workers"]
         warmup = make_bodies(4 * args.concurrency, args.seed + 1)
         answers, latencies, wall = send_all(server.url + path, bodies, args.concurrency, warmup)
     problems = (wrong_answers if args.endpoint == "solve" else wrong_hints)(bodies, answers)

@@ -1,9 +1,9 @@
 """The service in a uvicorn subprocess on a free loopback port, for load scripts and browser tests.
 
-A test helper (it needs httpx, a test dependency), so it is not shipped in the wheel.
+A test helper (it needs httpx2, a test dependency), so it is not shipped in the wheel.
 
 >>> with LocalServer(workers=2) as server:      # doctest: +SKIP
-...     httpx.get(server.url + "/health")
+...     httpx2.get(server.url + "/health")
 
 Only 127.0.0.1 is used. The subprocess finds the packages where this process found them
 (also in a checkout that is not installed).
@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Mapping, Optional
 
-import httpx
+import httpx2
 
 HOST = "127.0.0.1"
 
@@ -62,9 +62,9 @@ class LocalServer:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited with code {self.process.returncode}:\n{self.output()}")
             try:
-                if httpx.get(self.url + "/health", timeout=1.0).status_code == 200:
+                if httpx2.get(self.url + "/health", timeout=1.0).status_code == 200:
                     return self
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 pass
             time.sleep(0.1)
         self.stop()

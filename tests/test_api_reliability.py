@@ -17,7 +17,7 @@ import threading
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
@@ -237,9 +237,9 @@ def server():
     try:
         for _ in range(300):
             try:
-                if httpx.get(url + "/health", timeout=1).status_code == 200:
+                if httpx2.get(url + "/health", timeout=1).status_code == 200:
                     break
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 time.sleep(0.1)
         else:
             raise RuntimeError("the server did not start")
@@ -262,9 +262,9 @@ def background(fn, *args):
 def post(url, path, body, timeout=30.0):
     start = time.perf_counter()
     try:
-        r = httpx.post(url + path, json=body, timeout=timeout)
+        r = httpx2.post(url + path, json=body, timeout=timeout)
         return r.status_code, r.headers.get("retry-after"), r.json().get("kind"), time.perf_counter() - start
-    except httpx.TimeoutException:
+    except httpx2.TimeoutException:
         return "gone", None, None, time.perf_counter() - start
 
 
@@ -280,7 +280,7 @@ def test_a_review_degrades_to_its_time_budget(server):
     # before issue 15: no time budget (here about 10 s); then a 503 time_budget at the budget;
     # now the double-dummy layer whole and the single-dummy layer as far as the budget went
     start = time.perf_counter()
-    r = httpx.post(server + "/v1/review", json=LONG_REVIEW, timeout=30)
+    r = httpx2.post(server + "/v1/review", json=LONG_REVIEW, timeout=30)
     took = time.perf_counter() - start
     assert r.status_code == 200, r.text
     assert took < 3.0 + 1.5
@@ -303,7 +303,7 @@ def test_reviews_queued_behind_long_hints_answer_rather_than_fail(server):
     review_body = {"record": RECORD_EXAMPLE, "single_dummy": True, "samples": 1000, "time_budget_ms": 2500}
     first = background(post, server, "/v1/hints/bid", hint)
     time.sleep(0.3)  # the hint holds the heavy lane's only thread for 3 s
-    r = httpx.post(server + "/v1/review", json=review_body, timeout=30)
+    r = httpx2.post(server + "/v1/review", json=review_body, timeout=30)
     first[0].join()
     assert r.status_code == 200, r.text
     assert r.json()["single_dummy"]["complete"] is False
@@ -334,14 +334,15 @@ def test_work_stops_when_the_client_disconnects(server):
 
 def test_hint_budgets_count_from_arrival(server):
     # before: eight concurrent 500 ms bid hints took up to 1.7 s at the client
-    # three 1000 ms hints on one thread: the last waited 2 s, then ran 1 s; now all end near 1 s
-    body = {**VIEW_EXAMPLE, "samples": 1000, "time_budget_ms": 1000}
+    # three 1500 ms hints on one thread: the last waited 3 s, then ran 1.5 s; now all end near 1.5 s
+    # (the bound leaves 2 s for a loaded machine and still lies 0.9 s below one after the other)
+    body = {**VIEW_EXAMPLE, "samples": 1000, "time_budget_ms": 1500}
     hints = [background(post, server, "/v1/hints/bid", body) for _ in range(3)]
     for t, _ in hints:
         t.join()
     results = [out[0] for _, out in hints]
     assert all(status == 200 for status, *_ in results), results
-    assert max(took for *_, took in results) < 2.7, results  # one after the other: over 3 s
+    assert max(took for *_, took in results) < 3.6, results  # one after the other: over 4.5 s
 
 
 def test_a_full_queue_answers_503_with_retry_after(server):

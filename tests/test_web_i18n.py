@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 
-import httpx
+import httpx2
 import pytest
 from test_i18n_catalogues import STATIC, read_catalogue
 from test_web import REVIEW_RECORD, browser, browser_test, server  # noqa: F401 (fixtures)
@@ -163,7 +163,7 @@ def test_the_deal_view_in_each_language(app, lang):
     for word in words[lang]:
         assert word.lower() in text, word
     bad = "A97.KQ8.J8.T9 8.A97.A97.AKJ KQJT.JT.KQ.Q7 ZC TD"
-    body = httpx.post(f"{app.server.url}/v1/deal/parse", json={"deal": bad, "dealer": 0}).json()
+    body = httpx2.post(f"{app.server.url}/v1/deal/parse", json={"deal": bad, "dealer": 0}).json()
     page.fill("#deal-text", bad)
     page.click("#deal-show")
     page.wait_for_selector("#deal-error:not([hidden])")
