@@ -83,6 +83,7 @@ class Weighted:
     log_mean: float = 0.0  # log of the mean likelihood over the drawn worlds (scaled like weight)
     log_scale: float = 0.0  # weight = exp(tau * log-likelihood - log_scale)
     grouped: bool = False  # drawn in talon groups (the bid hint's per-talon declaration)
+    tau: float = 1.0  # the tempering the weights were drawn with
 
     def of(self, world: World) -> float:
         return self.weight.get(world, 1.0)
@@ -95,7 +96,7 @@ class Weighted:
         the weights moved probability toward it. None without weighting."""
         if self.evidence is None or self.mode != WeightMode.MODEL:
             return None
-        return temper() * self.evidence.log_weight(world) - self.log_scale - self.log_mean
+        return self.tau * self.evidence.log_weight(world) - self.log_scale - self.log_mean
 
 
 def uniform(worlds: Worlds) -> Weighted:
@@ -165,7 +166,7 @@ def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool 
     kept = [(w, r) for w, r in zip(pool, raw) if r >= cut]
     mean = total / len(pool)
     return Weighted([w for w, _ in kept], dict(kept), len(pool), WeightMode.MODEL, evidence,
-                    log_mean=log(mean), log_scale=top, grouped=grouped)
+                    log_mean=log(mean), log_scale=top, grouped=grouped, tau=tau)
 
 
 def weighted_frame(weighted: Weighted, solved: Sequence[World], inference: bool) -> Dict[str, object]:
