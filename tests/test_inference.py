@@ -82,6 +82,21 @@ def test_more_worlds_are_drawn_until_the_ess_reaches_samples():
     assert h.weighting["ess"] >= 40 or h.weighting["drawn"] == 80  # at most MAX_DRAW_SOLVED x samples
 
 
+def test_few_layouts_are_all_weighed_and_solved():
+    """With no more layouts than MAX_DRAW_SOLVED x samples every one is weighed and solved (once
+    the enumeration's first ones were kept when their ESS sufficed: a pattern, not a sample)."""
+    from test_sampling import GAME, views_of
+    view = views_of(GAME.deals[0], 18)[1]
+    layout = view.layout()
+    assert 40 < layout.count() <= weights_module.MAX_DRAW_SOLVED * 40
+    _, worlds, _ = start(view, 40, 3, None, None)
+    weighted = draw(view, worlds, 3, Budget(None))
+    assert weighted.evidence.plays and weighted.drawn == layout.count()
+    assert sorted(weighted.worlds) == sorted(layout.enumerate())
+    h = play_hint(view, samples=40, seed=3)
+    assert h.worlds == layout.count() and h.weighting["drawn"] == layout.count()
+
+
 def test_weights_are_the_tempered_likelihood():
     """w = L^tau: two worlds' weights are in the ratio exp(tau * (log L1 - log L2)), and the arena's
     log-likelihood ratio is that of the tempered weights, self-normalised over the worlds drawn."""

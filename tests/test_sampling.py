@@ -177,8 +177,16 @@ def test_enumerates_when_few_worlds():
     assert 1 < n <= 200
     got = list(layout.sample(200, seed=5))
     assert len(got) == n == len(set(got))
-    assert got == list(layout.enumerate())
-    assert got == list(layout.sample(n, seed=99))  # enumeration ignores the seed
+    assert set(got) == set(layout.enumerate())
+    assert got == list(layout.sample(n, seed=5))  # the same shuffle for the same seed
+    assert got != list(layout.sample(n, seed=99))
+    # the order is shuffled: a prefix (a hint stopped early) is not the enumeration's first layouts
+    assert got[: n // 2] != list(layout.enumerate())[: n // 2]
+    # and every layout is as likely to be in a prefix, before the half drawn and after it
+    for k in (n // 4, (3 * n) // 4):
+        seen = Counter(w for seed in range(400) for w in list(layout.sample(n, seed=seed))[:k])
+        expected = 400 * k / n
+        assert len(seen) == n and expected / 2 < min(seen.values()) <= max(seen.values()) < 1.5 * expected
 
 
 def test_sample_is_distinct_and_deterministic():

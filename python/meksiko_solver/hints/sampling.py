@@ -202,23 +202,29 @@ class Layout:
 
     def sample(self, n: int, seed: int = 0) -> Iterator[World]:
         """``n`` distinct uniform layouts, drawn lazily with ``random.Random(seed)``; every
-        layout (in enumeration order) when there are at most ``n``.
+        layout, in an order random with the seed, when there are at most ``n``.
 
         Distinct draws (rejecting repeats) keep each draw uniform and make the set a uniform
-        random subset of the layouts: no world is solved twice.
+        random subset of the layouts: no world is solved twice. Every prefix of the stream is
+        one, the case of every layout included (a hint stopped early by its time budget, or by
+        enough effective worlds, never keeps the enumeration's first layouts, which share a
+        pattern): the draws go on until half the layouts are seen, and the other half follows
+        shuffled (drawing them would mostly repeat).
         """
         total = self.count()
-        if total <= n:
-            yield from self.enumerate()
-            return
         rng = random.Random(seed)
         seen: Set[World] = set()
-        while len(seen) < n:
+        quota = n if total > n else (total + 1) // 2
+        while len(seen) < quota:
             world = self.draw(rng)
             if world in seen:
                 continue
             seen.add(world)
             yield world
+        if total <= n:
+            rest = [w for w in self.enumerate() if w not in seen]
+            rng.shuffle(rest)
+            yield from rest
 
 
 def _mask(cards: Sequence[int]) -> int:

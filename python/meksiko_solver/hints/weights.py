@@ -142,11 +142,9 @@ def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool 
             n -= len(fresh)
         return True
 
-    want = min(target, worlds.count)
-    while want > 0 and take(want):
-        if len(pool) < min(target, worlds.count):
-            want = min(target, worlds.count) - len(pool)
-            continue
+    enumerated = worlds.count <= most * target  # few layouts: weigh and solve every one
+    want = worlds.count if enumerated else target
+    while take(want) and not enumerated:
         top = max(logs)
         if top == -inf:
             break  # nothing the models find possible: drawing more will not help
@@ -161,7 +159,6 @@ def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool 
         return Weighted(pool, {}, len(pool), WeightMode.FALLBACK, evidence, grouped=grouped)
     raw = [exp(x - top) for x in logs]
     total = sum(raw)
-    enumerated = worlds.count <= most * target  # every layout: solve them all
     cut = 0.0 if enumerated else PRUNE / len(pool) * total
     kept = [(w, r) for w, r in zip(pool, raw) if r >= cut]
     mean = total / len(pool)
