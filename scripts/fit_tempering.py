@@ -2,6 +2,7 @@
 keeps, against how many effective worlds it leaves. Writes the table into ``hints/models.json``.
 
     python scripts/fit_tempering.py --deals 12 --seed 7000 --exponent 0.5
+    python scripts/fit_tempering.py --deals 12 --seed 7000 --lookback 8    # more of the play weighed
 
 The hint policy plays ``--deals`` seeded deals against itself. At every hint whose worlds it
 weighted, a fresh uniform draw of ``--pool`` worlds and the deal's real layout are weighed by the
@@ -10,6 +11,9 @@ models (the raw log-likelihood L, untempered). For each tau of the grid and each
 * ``llr``: the mean log-likelihood ratio of the real layout under w = L^tau, self-normalised
   over the draw (what ``arena --duplicate`` reports; 0 at tau = 0, uniform worlds);
 * ``ess_share``: the median effective sample size of the draw over its size (1 at tau = 0).
+
+``--lookback K`` weighs the other seats' last K cards instead of the play model's own number (the
+hints, and so the deals, stay those of the shipped model): how much more the play would say.
 
 The exponent kept is the one given by ``--exponent`` (a choice from this trade-off, judged in the
 duplicate arena, not an optimum of either column); without it only the table is printed.
@@ -33,6 +37,8 @@ from tqdm import tqdm
 from meksiko_solver.budget import Budget
 from meksiko_solver.game import play_deal
 from meksiko_solver.hints.duplicate import recorded_world
+from meksiko_solver.hints.inference import Evidence
+from meksiko_solver.hints.play_model import LOOKBACK
 from meksiko_solver.hints.policy import HintPolicy
 from meksiko_solver.hints.weights import WeightMode, effective_size
 
@@ -42,7 +48,7 @@ GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0, 1.25, 1.5)
 
 def play(args: tuple) -> List[Dict[str, Any]]:
     """One deal's weighted hints: phase, the real layout's raw log-likelihood, the draw's."""
-    i, seed, samples, pool = args
+    i, seed, samples, pool, lookback = args
     hints: List[tuple] = []
     policy = HintPolicy(samples=samples, seed=seed + i, on_hint=lambda phase, view, hint: hints.append((phase, view, hint)))
     record = play_deal([policy] * 3, dealer=i % 3, seed=random.Random(seed * 7919 + i))
@@ -51,7 +57,7 @@ def play(args: tuple) -> List[Dict[str, Any]]:
         weighted = getattr(hint, "weighted", None)
         if weighted is None or weighted.evidence is None or weighted.mode != WeightMode.MODEL:
             continue
-        evidence = weighted.evidence
+        evidence = Evidence(weighted.evidence.view, weighted.evidence.layout, lookback)
         draw = list(islice(evidence.layout.sample(pool, seed * 1_000_003 + i * 1009 + n), pool))
         logs = [x for x in evidence.log_weights(draw, Budget(None)) if x > float("-inf")]
         real = evidence.log_weight(recorded_world(record, view, evidence.layout))
@@ -88,6 +94,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=7000)
     ap.add_argument("--samples", type=int, default=50)
     ap.add_argument("--pool", type=int, default=100, help="worlds drawn and weighed per hint")
+    ap.add_argument("--lookback", type=int, default=LOOKBACK, help="the other seats' last cards weighed")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--exponent", type=float, help="the tau to keep (0 < tau <= 1); without it nothing is written")
     ap.add_argument("--out", type=Path, default=OUT)
@@ -95,12 +102,15 @@ def main(argv=None) -> int:
     if args.exponent is not None and not 0 < args.exponent <= 1:
         ap.error(f"--exponent {args.exponent}: the power of the likelihood must lie in (0, 1]")
 
-    work = [(i, args.seed, args.samples, args.pool) for i in range(args.deals)]
+    if args.lookback < 0:
+        ap.error(f"--lookback {args.lookback}: a number of cards, 0 or more")
+    work = [(i, args.seed, args.samples, args.pool, args.lookback) for i in range(args.deals)]
     with ProcessPoolExecutor(args.jobs) as pool:
         rows = [r for deal in tqdm(pool.map(play, work), total=len(work), desc="deals") for r in deal]
     result = {"table": table(rows),
               "fitted_by": f"scripts/fit_tempering.py --deals {args.deals} --seed {args.seed} "
-                           f"--samples {args.samples} --pool {args.pool}"}
+                           f"--samples {args.samples} --pool {args.pool}"
+                           + (f" --lookback {args.lookback}" if args.lookback != LOOKBACK else "")}
     print(json.dumps(result, indent=1))
     if args.exponent is not None:
         model = json.loads(args.out.read_text())

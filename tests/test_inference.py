@@ -16,7 +16,7 @@ from meksiko_solver.hints import inference as inference_module
 from meksiko_solver.hints.bidding_model import call_distribution, parameters, strength
 from meksiko_solver.hints.declaration import LAYOUTS_PER_TALON, TALON, talon_groups
 from meksiko_solver.hints.duplicate import parse_pair, run_duplicate
-from meksiko_solver.hints.play_model import card_probabilities, discard_log_probability
+from meksiko_solver.hints.play_model import LOOKBACK, card_probabilities, discard_log_probability
 from meksiko_solver.hints.view import View
 from meksiko_solver.budget import Budget
 from meksiko_solver.hints import weights as weights_module
@@ -304,12 +304,25 @@ def test_duplicate_calls_script_splits_the_arena_seat_deals(tmp_path, capsys):
     assert "6 seat-deals" in capsys.readouterr().out
 
 
+def test_the_play_model_weighs_the_last_cards_of_the_other_seats():
+    from test_sampling import GAME, views_of
+    view = views_of(GAME.deals[0], 18)[1]
+    others = [card.index for who, card in view.played if who != view.seat]
+    layout = view.layout()
+    assert [p[1] for p in inference_module.Evidence(view, layout).plays] == others[-LOOKBACK:]
+    assert [p[1] for p in inference_module.Evidence(view, layout, 99).plays] == others
+    assert inference_module.Evidence(view, layout, 0).plays == []
+    world = next(layout.sample(1, seed=0))
+    shallow, deep = (inference_module.Evidence(view, layout, k).log_weight(world) for k in (0, 99))
+    assert deep < shallow  # every modelled card has a probability below one
+
+
 def test_tempering_table_from_self_play():
     """scripts/fit_tempering.py: a deal's weighted hints with the real layout's raw log-likelihood,
     and the table: tau = 0 is the uniform engine (LLR 0, every world worth one), and the real layout
     gains as tau grows while the effective share of the worlds falls."""
     script = load_script("fit_tempering")
-    rows = script.play((0, 7000, 8, 24))
+    rows = script.play((0, 7000, 8, 24, LOOKBACK))
     assert rows and all(len(r["logs"]) <= 24 and r["real"] > float("-inf") for r in rows)
     assert {r["phase"] for r in rows} <= {"auction", "declare", "play"}
     table = script.table(rows, grid=(0.0, 0.5, 1.0))

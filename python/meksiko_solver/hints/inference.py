@@ -36,9 +36,10 @@ from .view import View
 
 
 class Evidence:
-    """What the other seats did in ``view``, as far as the models explain it (``any``: something)."""
+    """What the other seats did in ``view``, as far as the models explain it (``any``: something);
+    ``lookback``: how many of the other seats' latest cards the play model weighs."""
 
-    def __init__(self, view: View, layout: Layout) -> None:
+    def __init__(self, view: View, layout: Layout, lookback: int = LOOKBACK) -> None:
         self.view, self.layout = view, layout
         others = [s for s in range(3) if s != view.seat]
         self.others = others
@@ -60,7 +61,7 @@ class Evidence:
             if len(trick) == 3:
                 leader = trick_winner([Card(c) for c in trick], leader, view.trump)
                 trick = []
-        self.plays = [s for s in steps if s[0] != view.seat][-LOOKBACK:] if view.played else []
+        self.plays = [s for s in steps if s[0] != view.seat][-lookback:] if lookback > 0 else []
         self.any = self.auction or self.discard or bool(self.plays)
 
     def _cheap(self, world: World) -> float:
