@@ -21,7 +21,8 @@ A uniform layout is drawn group by group: pick the split x with probability
 ``multinomial(n_g; x) * count(g + 1, caps - x) / count(g, caps)`` (exact integer arithmetic),
 then deal the group's cards to the buckets by a uniform shuffle. The product of these
 probabilities is ``1 / count(0, sizes)`` for every layout: the draw is exactly uniform, with no
-rejection. When there are no more layouts than requested samples, all of them are enumerated.
+rejection. When there are no more layouts than requested samples, all of them are used, in an
+order random with the seed (so that a hint stopped early keeps a uniform subset).
 
 >>> layout = Layout([Bucket("hand", 1, 1), Bucket("hand", 2, 1)], [0, 1], [0b11, 0b11])
 >>> layout.count(), sorted(layout.enumerate())
