@@ -101,9 +101,9 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.exponent is not None and not 0 < args.exponent <= 1:
         ap.error(f"--exponent {args.exponent}: the power of the likelihood must lie in (0, 1]")
-
     if args.lookback < 0:
         ap.error(f"--lookback {args.lookback}: a number of cards, 0 or more")
+
     work = [(i, args.seed, args.samples, args.pool, args.lookback) for i in range(args.deals)]
     with ProcessPoolExecutor(args.jobs) as pool:
         rows = [r for deal in tqdm(pool.map(play, work), total=len(work), desc="deals") for r in deal]

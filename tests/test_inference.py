@@ -24,11 +24,17 @@ from meksiko_solver.hints.common import start
 from meksiko_solver.hints.weights import draw, effective_size, temper
 from meksiko_solver.record import DealRecord
 from project_scripts import load_script
+from test_sampling import GAME, views_of
 
 PLAY_VIEW = {"rules": "mexico-club", "mode": "easy", "seat": 1, "dealer": 2,
              "hand": ["9S", "8S", "QH", "JH", "TH", "KD", "QD", "AC", "KC", "QC"],
              "auction": ["6", "NEXT", "NEXT"], "talon": ["7H", "7D"], "trump": "S", "play": ["AS"]}
 THIRD_TO_CALL = {"seat": 0, "dealer": 0, "hand": "AKQ8.KJ9.A8.T", "auction": ["5", "NEXT"]}
+
+
+def late_view() -> View:
+    """Seat 1 after 18 cards of a seeded game: 70 layouts, the other seats' cards to weigh."""
+    return views_of(GAME.deals[0], 18)[1]
 
 
 def test_effective_size():
@@ -85,8 +91,7 @@ def test_more_worlds_are_drawn_until_the_ess_reaches_samples():
 def test_few_layouts_are_all_weighed_and_solved():
     """With no more layouts than MAX_DRAW_SOLVED x samples every one is weighed and solved (once
     the enumeration's first ones were kept when their ESS sufficed: a pattern, not a sample)."""
-    from test_sampling import GAME, views_of
-    view = views_of(GAME.deals[0], 18)[1]
+    view = late_view()
     layout = view.layout()
     assert 40 < layout.count() <= weights_module.MAX_DRAW_SOLVED * 40
     _, worlds, _ = start(view, 40, 3, None, None)
@@ -305,8 +310,7 @@ def test_duplicate_calls_script_splits_the_arena_seat_deals(tmp_path, capsys):
 
 
 def test_the_play_model_weighs_the_last_cards_of_the_other_seats():
-    from test_sampling import GAME, views_of
-    view = views_of(GAME.deals[0], 18)[1]
+    view = late_view()
     others = [card.index for who, card in view.played if who != view.seat]
     layout = view.layout()
     assert [p[1] for p in inference_module.Evidence(view, layout).plays] == others[-LOOKBACK:]
