@@ -2,8 +2,10 @@
 
     python scripts/combine_duplicate.py run1.json run2.json ...
 
-Paired differences are recomputed from the deal records (per role, overall, overall with the
-CI clustered by deal, and split by who declared in the seat: A in its game, B in the base game); contracts are summed; Brier scores, reliability tables and the
+Paired differences are recomputed from the deal records (the three measures of the arena, own
+score, the other two seats' mean and the relative score, each per role, overall and overall with
+the CI clustered by deal; the own score also split by who declared in the seat: A in its game, B
+in the base game); contracts are summed; Brier scores, reliability tables and the
 inference log-likelihood ratios are combined from the summaries, weighted by their counts.
 """
 
@@ -13,12 +15,11 @@ import json
 import sys
 from collections import defaultdict
 
-from meksiko_solver.hints.duplicate import ROLES, clustered, interval
+from meksiko_solver.hints.duplicate import differences, seat_deal
 from meksiko_solver.record import DealRecord
 
 
 def main(paths) -> dict:
-    diffs = {r: [] for r in ROLES}
     by_declaring: dict = defaultdict(list)  # who declared in seat k: A in its game, B in the base
     per_deal = []
     contracts: dict = defaultdict(lambda: {"declared": 0, "made": 0})
@@ -36,12 +37,11 @@ def main(paths) -> dict:
                 continue
             k = int(g["game"].rsplit(" ", 1)[1])
             rec = DealRecord.from_dict(g["record"])
-            diff = g["scores"][k] - base[g["deal"]]["scores"][k]
+            measures = seat_deal(g["scores"], base[g["deal"]]["scores"], k)
             base_rec = DealRecord.from_dict(base[g["deal"]]["record"])
             by_declaring[("A declared" if rec.declarer == k else "A defended") + ", "
-                         + ("B declared" if base_rec.declarer == k else "B defended")].append(diff)
-            diffs["declarer" if rec.declarer == k else "defender"].append(diff)
-            by_deal[g["deal"]].append(diff)
+                         + ("B declared" if base_rec.declarer == k else "B defended")].append(measures[0])
+            by_deal[g["deal"]].append(("declarer" if rec.declarer == k else "defender", measures))
         per_deal.extend(by_deal.values())
         for name, c in s["contracts"].items():
             contracts[name]["declared"] += c["declared"]
@@ -60,11 +60,9 @@ def main(paths) -> dict:
             if c.get("hints"):
                 inf[name]["n"] += c["hints"]
                 inf[name]["sum"] += c["mean_llr"] * c["hints"]
-    everything = [x for d in per_deal for x in d]
     return {
         "files": len(paths), "deals": len(per_deal), "policies": policies,
-        "paired_difference": {"overall": interval(everything), **{r: interval(diffs[r]) for r in ROLES},
-                              "overall_clustered_by_deal": clustered(per_deal)},
+        **differences(per_deal),
         "by_declaring": {k: {"n": len(v), "mean": round(sum(v) / len(v), 4), "total": sum(v)}
                          for k, v in sorted(by_declaring.items())},
         "contracts": dict(contracts),

@@ -15,7 +15,7 @@ from meksiko_solver.hints import bid_hint, discard_hint, play_hint
 from meksiko_solver.hints import inference as inference_module
 from meksiko_solver.hints.bidding_model import call_distribution, parameters, strength
 from meksiko_solver.hints.declaration import LAYOUTS_PER_TALON, TALON, talon_groups
-from meksiko_solver.hints.duplicate import parse_pair, run_duplicate
+from meksiko_solver.hints.duplicate import differences, parse_pair, run_duplicate, seat_deal
 from meksiko_solver.hints.play_model import LOOKBACK, card_probabilities, discard_log_probability
 from meksiko_solver.hints.view import View
 from meksiko_solver.budget import Budget
@@ -191,7 +191,7 @@ def test_duplicate_arena_records_and_pairs():
     for game in d["deals"]:
         rec = DealRecord.from_dict(game["record"])  # every played deal replays and re-scores
         assert rec.finished and list(rec.scores) == game["scores"] and len(game["policies"]) == 3
-    diffs = []
+    diffs, opponents = [], []
     for i in range(2):
         base = next(g for g in d["deals"] if g["deal"] == i and g["game"] == "base")
         for k in range(3):
@@ -199,16 +199,39 @@ def test_duplicate_arena_records_and_pairs():
             assert g["policies"][k] == "baseline" and g["policies"][(k + 1) % 3] == "hint-uniform"
             assert g["record"]["hands"] == base["record"]["hands"]  # the same cards
             diffs.append(g["scores"][k] - base["scores"][k])
+            others = (sum(g["scores"]) - g["scores"][k] - (sum(base["scores"]) - base["scores"][k])) / 2
+            opponents.append(others)
     s = d["summary"]
     assert s["paired_difference"]["overall"]["n"] == 6
     assert isclose(s["paired_difference"]["overall"]["mean"], round(sum(diffs) / 6, 4))
+    assert isclose(s["opponents_difference"]["overall"]["mean"], round(sum(opponents) / 6, 4))
+    relative = [own - other for own, other in zip(diffs, opponents)]
+    assert isclose(s["relative_difference"]["overall"]["mean"], round(sum(relative) / 6, 4))
+    for measure in ("paired_difference", "opponents_difference", "relative_difference"):
+        m = s[measure]
+        assert m["declarer"]["n"] + m["defender"]["n"] == m["overall"]["n"] == m["overall_clustered_by_deal"]["n"] == 6
     assert "hint-uniform" in s["calibration"] and "baseline" not in s["calibration"]
+
+
+def test_the_seat_deal_measures_count_the_other_seats():
+    # A 7 declared by seat 0: made with 7 tricks in the base game (7, 2, 1 tricks: scores 7, 2, 1);
+    # in A's game seat 1 takes a trick more and beats it (6, 3, 1: scores -7, 3, 1). Seat 1 gains
+    # 1 point, its opponents lose 7 on average (-14 and 0), so its lead over them grows by 8.
+    assert seat_deal([-7, 3, 1], [7, 2, 1], 1) == (1.0, -7.0, 8.0)
+    assert seat_deal([7, 2, 1], [7, 2, 1], 2) == (0.0, 0.0, 0.0)
+    s = differences([[("defender", (1.0, -7.0, 8.0)), ("declarer", (-2.0, 1.0, -3.0))],
+                     [("defender", (0.0, 0.5, -0.5))]])
+    assert (s["paired_difference"]["declarer"]["n"], s["paired_difference"]["declarer"]["mean"]) == (1, -2.0)
+    assert s["paired_difference"]["defender"]["mean"] == 0.5
+    assert s["relative_difference"]["overall"]["mean"] == round((8.0 - 3.0 - 0.5) / 3, 4)
+    assert s["opponents_difference"]["overall_clustered_by_deal"]["deals"] == 2
 
 
 def test_duplicate_arena_of_a_policy_against_itself_is_zero():
     r = run_duplicate(deals=1, seed=2, policies="hint,hint", samples=5)
     s = r.summary
     assert s["paired_difference"]["overall"]["mean"] == 0
+    assert s["relative_difference"]["overall"]["mean"] == s["opponents_difference"]["overall"]["mean"] == 0
     assert s["inference"]["hint"]["hints"] > 0
 
 
@@ -307,6 +330,24 @@ def test_duplicate_calls_script_splits_the_arena_seat_deals(tmp_path, capsys):
         assert x["a_declarer"] == (game.record.declarer == x["seat"])
     script.main([str(out)])
     assert "6 seat-deals" in capsys.readouterr().out
+
+
+def test_combine_duplicate_script_recomputes_the_measures_from_the_records(tmp_path):
+    script = load_script("combine_duplicate")
+    runs = [run_duplicate(deals=1, seed=s, policies="baseline,hint-uniform", samples=6) for s in (4, 5)]
+    paths = []
+    for i, r in enumerate(runs):
+        paths.append(tmp_path / f"dup-{i}.json")
+        paths[-1].write_text(json.dumps(r.to_dict()))
+    combined = script.main([str(p) for p in paths])
+    assert combined["deals"] == 2 and combined["files"] == 2
+    for measure in ("paired_difference", "opponents_difference", "relative_difference"):
+        means = [r.summary[measure]["overall"]["mean"] for r in runs]
+        assert combined[measure]["overall"]["n"] == 6
+        assert isclose(combined[measure]["overall"]["mean"], sum(means) / 2, abs_tol=1e-4)
+    by_declaring = combined["by_declaring"].values()
+    assert sum(v["n"] for v in by_declaring) == 6
+    assert isclose(sum(v["total"] for v in by_declaring) / 6, combined["paired_difference"]["overall"]["mean"], abs_tol=1e-4)
 
 
 def test_the_play_model_weighs_the_last_cards_of_the_other_seats():

@@ -9,7 +9,12 @@ seat k and B in the other two. For each seat-deal (i, k) the paired difference i
 on the same cards, so the luck of the deal cancels. Reported: the mean paired difference with
 its 95% confidence interval (normal approximation over seat-deals; overall also clustered by
 deal, since a deal's three differences are not independent), per role (the role seat k had in
-A's game: declarer or defender) and overall; the contracts each policy declared and made on
+A's game: declarer or defender) and overall. The same for two more measures of the seat-deal,
+because a deal score counts only the seat's own points: a defender who beats the contract takes
+points from the declarer, not for himself. ``opponents_difference``: the change of the mean of
+the two other seats' scores (A's game minus the base game); ``relative_difference``: the seat's
+own difference minus that, the change of its lead over the average opponent, which is what a
+race to the target rewards. Then the contracts each policy declared and made on
 those seat-deals; the Brier score and a reliability table of each hint policy's bid P(make) for
 the contract it ended up declaring, against whether it made it when played; and the inference
 quality: the mean log-likelihood ratio of the true hidden layout, weighted against uniform, at
@@ -45,6 +50,8 @@ from .view import View
 
 DUPLICATE_POLICIES = ("hint", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated")
 ROLES = ("declarer", "defender")
+# The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
+MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
 Z95 = 1.959964
 
 
@@ -96,6 +103,27 @@ def clustered(per_deal: Sequence[Sequence[float]]) -> Dict[str, Any]:
     m = sum(sums) / n
     half = Z95 * pstdev(sums) / sqrt(len(sums) - 1) / k if len(sums) > 1 else float("inf")
     return {"n": n, "deals": len(sums), "mean": round(m, 4), "ci95": [round(m - half, 4), round(m + half, 4)]}
+
+
+def seat_deal(scores: Sequence[int], base_scores: Sequence[int], k: int) -> Tuple[float, float, float]:
+    """Seat k's differences on one deal, A's game minus the base game, in the order of
+    :data:`MEASURES`: its own score, the mean of the other two seats' scores, and the first minus
+    the second."""
+    own = float(scores[k] - base_scores[k])
+    opponents = ((sum(scores) - scores[k]) - (sum(base_scores) - base_scores[k])) / 2
+    return own, opponents, own - opponents
+
+
+def differences(per_deal: Sequence[Sequence[Tuple[str, Tuple[float, float, float]]]]) -> Dict[str, Any]:
+    """Each measure of :data:`MEASURES` summarised over seat-deals, given per deal its seat-deals
+    as (role, :func:`seat_deal`): overall, per role, and overall with the CI clustered by deal."""
+    out: Dict[str, Any] = {}
+    for j, measure in enumerate(MEASURES):
+        values = [[d[j] for _, d in deal] for deal in per_deal]
+        out[measure] = {"overall": interval([x for deal in values for x in deal]),
+                        **{r: interval([d[j] for deal in per_deal for role, d in deal if role == r]) for r in ROLES},
+                        "overall_clustered_by_deal": clustered(values)}
+    return out
 
 
 def brier(pairs: Sequence[Tuple[float, float]]) -> Dict[str, Any]:
@@ -155,6 +183,13 @@ class DuplicateResult:
         d = s["paired_difference"]["overall_clustered_by_deal"]
         if d["ci95"] is not None:
             lines.append(f"  overall, CI clustered by deal: [{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}]")
+        for measure, label in (("opponents_difference", "the other two seats' mean score"),
+                               ("relative_difference", "own score minus the other two seats' mean")):
+            d = s[measure]["overall_clustered_by_deal"]
+            if d["ci95"] is not None:
+                roles = ", ".join(f"{r} {s[measure][r]['mean']:+.3f}" for r in ROLES if s[measure][r]["n"])
+                lines.append(f"  {label}: {d['mean']:+.3f}, CI clustered by deal "
+                             f"[{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}] ({roles})")
         for name in (a, b):
             c = s["contracts"][name]
             lines.append(f"  {name}: declared {c['declared']}, made {c['made']}"
@@ -212,8 +247,7 @@ def run_duplicate(deals: int = 100, seed: int = 0, policies: object = "hint,hint
     profile = get_rules(rules)
     scoring = profile.mode(mode)
     played: List[Played] = []
-    diffs: Dict[str, List[float]] = {r: [] for r in ROLES}
-    per_deal: List[List[float]] = []
+    per_deal: List[List[Tuple[str, Tuple[float, float, float]]]] = []
     contracts = {a: {"declared": 0, "made": 0}, b: {"declared": 0, "made": 0}}
     if a == b:
         contracts = {a: {"declared": 0, "made": 0}}
@@ -261,7 +295,7 @@ def run_duplicate(deals: int = 100, seed: int = 0, policies: object = "hint,hint
         judge(base, (0, 1, 2))
         base_scores = base.record.scores
         assert base_scores is not None
-        this: List[float] = []
+        this: List[Tuple[str, Tuple[float, float, float]]] = []
         for k in range(3):
             names = [b, b, b]
             names[k] = a
@@ -270,19 +304,15 @@ def run_duplicate(deals: int = 100, seed: int = 0, policies: object = "hint,hint
             judge(p, (k,))
             scores = p.record.scores
             assert scores is not None
-            diff = float(scores[k] - base_scores[k])
-            diffs["declarer" if p.record.declarer == k else "defender"].append(diff)
-            this.append(diff)
+            this.append(("declarer" if p.record.declarer == k else "defender", seat_deal(scores, base_scores, k)))
         per_deal.append(this)
         if progress:
             progress(i + 1, deals)
 
-    everything = [x for d in per_deal for x in d]
     summary: Dict[str, Any] = {
         "deals": deals, "seed": seed, "policies": {"A": a, "B": b}, "samples": samples,
         "rules": profile.name, "mode": scoring.name,
-        "paired_difference": {"overall": interval(everything), **{r: interval(diffs[r]) for r in ROLES},
-                              "overall_clustered_by_deal": clustered(per_deal)},
+        **differences(per_deal),
         "contracts": contracts,
         "calibration": {n: brier(calib[n]) for n in dict.fromkeys((a, b)) if n != "baseline"},
         "inference": {},
