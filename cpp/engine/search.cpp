@@ -164,13 +164,29 @@ inline Mask highest_cards(Mask m, int k) {
   return out;
 }
 
+// The most cards of `mine` that distinct higher cards of `theirs` (of one suit) can be paired
+// with: from the lowest rank up, each of their cards takes an unpaired one of mine below it.
+inline int beatable(Mask mine, Mask theirs) {
+  int open = 0, pairs = 0;
+  for (Mask m = mine | theirs; m; m &= m - 1) {
+    if (mine & m & (0u - m)) {
+      ++open;
+    } else if (open) {
+      --open;
+      ++pairs;
+    }
+  }
+  return pairs;
+}
+
 }  // namespace
 
-// Trump cards above every opposing trump win a trick each, whoever leads.
+// Trump cards above every opposing trump win a trick each, whoever leads; and
+// a side's trumps win at least as many as the other side cannot outrank.
 // Returns 1 when the declarer surely takes `need` tricks that way, -1 when the
 // defenders surely take enough to stop him, else 0; rel: the fewest top
 // trumps that decide it (none when one side has no trumps: the suit lengths,
-// which the table key holds, decide it then).
+// which the table key holds, decide it then), or the lowest trump counted.
 MEKSIKO_INLINE int Search::sure_trump_tricks(int need, int rem, Mask* rel) const {
   Mask t = trump_bits_;
   Mask dt = hand_[declarer_] & t;
@@ -186,6 +202,23 @@ MEKSIKO_INLINE int Search::sure_trump_tricks(int need, int rem, Mask* rel) const
   for (Mask d : {d1, d2}) {
     if (popcount(d & above) >= defence_need) {
       *rel = dt ? highest_cards(d & above, defence_need) : 0;
+      return -1;
+    }
+  }
+  if (!dt || !ft) return 0;
+  // Counting, not only the top trumps: each trump card lies in a trick of its own and wins it
+  // unless a higher trump of the other side lies there too, so a side's trumps win at least
+  // their number minus the most of them that distinct higher trumps can be paired with. It
+  // depends on the trumps from the lowest counted one up (rel).
+  int dn = popcount(dt);
+  if (dn >= need && dn - beatable(dt, ft) >= need) {
+    *rel = card_bit(lowest_card(dt));
+    return 1;
+  }
+  for (Mask d : {d1, d2}) {
+    int n = popcount(d);
+    if (n >= defence_need && n - beatable(d, dt) >= defence_need) {
+      *rel = card_bit(lowest_card(d));
       return -1;
     }
   }
@@ -327,12 +360,16 @@ bool Search::lead_node(int need, Mask* rel) {
       return maximizing;
     }
   }
-  if (maximizing && need == rem) {
+  if (need == rem) {
     // To win every trick the declarer keeps the lead to the end, so he must
     // lead each of his cards; a suit of his whose top card a defender holds
-    // then loses a trick (the defender follows with it).
+    // then loses a trick (the defender follows with it, or has already won).
+    // Not on lead, he plays one card in this trick first: only a suit where he
+    // holds two cards or more is sure to be led by him later.
     Mask tops = highest_per_byte(live);
-    Mask lost = tops & ~hand_[declarer_] & whole_suits(hand_[declarer_]);
+    Mask h = hand_[declarer_];
+    Mask led_later = maximizing ? h : h & ~highest_per_byte(h);
+    Mask lost = tops & ~h & whole_suits(led_later);
     if (lost) {
       *rel = card_bit(lowest_card(lost));
       return false;

@@ -213,6 +213,62 @@ TEST_CASE("search agrees with plain minimax on random small positions") {
   }
 }
 
+TEST_CASE("trumps that cannot all be outranked are counted") {
+  // Trump hearts. The declarer's KH QH JH TH 9H lose at most one trick, to the AH: 4 tricks,
+  // though none of them is above every trump of the defenders.
+  Position pos;
+  pos.hands[0] = cards({"KH", "QH", "JH", "TH", "9H"});
+  pos.hands[1] = cards({"AH", "AS", "KS", "QS", "JS"});
+  pos.hands[2] = cards({"AD", "KD", "QD", "JD", "TD"});
+  pos.trump = 1;
+  Solver solver(1 << 20);
+  CHECK(solver.solve(pos).tricks == 4);
+  // Seat 1 declares instead: his AH is his only sure trick, and seat 0 takes the rest with
+  // trumps, whoever leads.
+  pos.declarer = 1;
+  Mask h[3] = {pos.hands[0], pos.hands[1], pos.hands[2]};
+  int t[3] = {-1, -1, -1};
+  CHECK(solver.solve(pos).tricks == brute(h, pos.trump, pos.declarer, pos.leader, t, 0));
+}
+
+TEST_CASE("a declarer not on lead cannot take every trick where a defender holds the top of his two") {
+  // No trump, seat 1 leads. Whatever is led, the AS later takes one of the declarer's KS QS, so
+  // he cannot take all four (the clubs the defenders run take more: plain minimax gives 1).
+  Position pos;
+  pos.hands[0] = cards({"KS", "QS", "AH", "AD"});
+  pos.hands[1] = cards({"AS", "7H", "7D", "7C"});
+  pos.hands[2] = cards({"8H", "8D", "8C", "9C"});
+  pos.trump = kNoTrump;
+  pos.leader = 1;
+  Mask h[3] = {pos.hands[0], pos.hands[1], pos.hands[2]};
+  int t[3] = {-1, -1, -1};
+  int expected = brute(h, pos.trump, pos.declarer, pos.leader, t, 0);
+  Solver solver(1 << 20);
+  CHECK(expected == 1);
+  CHECK(solver.solve(pos).tricks == expected);
+  CHECK_FALSE(solver.reach(pos, 4));
+}
+
+TEST_CASE("search agrees with plain minimax where both sides hold several trumps") {
+  // Random positions kept only when the declarer and a defender hold two trumps or more, where
+  // the trump count decides more often than anywhere else.
+  std::mt19937 rng(4242);
+  Solver solver(1 << 18);
+  int kept = 0;
+  while (kept < 300) {
+    Position pos = random_position(rng, 3 + static_cast<int>(rng() % 3), static_cast<int>(rng() % 3));
+    if (pos.trump == kNoTrump) continue;
+    Mask trumps = suit_bits(pos.trump);
+    int d = pos.declarer;
+    if (popcount(pos.hands[d] & trumps) < 2) continue;
+    if (std::max(popcount(pos.hands[(d + 1) % 3] & trumps), popcount(pos.hands[(d + 2) % 3] & trumps)) < 2) continue;
+    ++kept;
+    int trick[3] = {pos.played[0], pos.played[1], -1};
+    Mask hands[3] = {pos.hands[0], pos.hands[1], pos.hands[2]};
+    CHECK(solver.solve(pos).tricks == brute(hands, pos.trump, pos.declarer, pos.leader, trick, pos.num_played));
+  }
+}
+
 TEST_CASE("a cold table and a warm table give the same answers") {
   std::mt19937 rng(77);
   Solver warm(1 << 22);
@@ -220,6 +276,32 @@ TEST_CASE("a cold table and a warm table give the same answers") {
     Position pos = random_position(rng, 8, static_cast<int>(rng() % 3));
     Solver cold(1 << 16);  // a tiny table forces replacements
     CHECK(warm.solve(pos).tricks == cold.solve(pos).tricks);
+  }
+}
+
+TEST_CASE("one table across sampled worlds answers as a fresh table for each") {
+  // As in a hint: the declarer's hand fixed, the defenders' cards dealt anew each time. The
+  // worlds share suit lengths with different owners of the cards, so an entry stored as
+  // depending on fewer cards than it did gives a wrong answer in a later world.
+  std::mt19937 rng(99);
+  for (int deal = 0; deal < 12; ++deal) {
+    Position base = random_position(rng, 10, 0);
+    if (base.trump == kNoTrump) base.trump = deal % 4;
+    Mask others = base.hands[(base.declarer + 1) % 3] | base.hands[(base.declarer + 2) % 3];
+    std::vector<int> rest;
+    for (Mask m = others; m; m &= m - 1) rest.push_back(lowest_card(m));
+    Solver warm(1 << 16);
+    for (int w = 0; w < 40; ++w) {
+      std::shuffle(rest.begin(), rest.end(), rng);
+      Position pos = base;
+      pos.hands[(base.declarer + 1) % 3] = 0;
+      pos.hands[(base.declarer + 2) % 3] = 0;
+      for (int k = 0; k < 20; ++k) pos.hands[(base.declarer + 1 + k / 10) % 3] |= card_bit(rest[k]);
+      Solver cold(1 << 16);
+      SolveResult a = warm.solve(pos), b = cold.solve(pos);
+      REQUIRE(a.tricks == b.tricks);
+      for (std::size_t i = 0; i < a.card_values.size(); ++i) CHECK(a.card_values[i].tricks == b.card_values[i].tricks);
+    }
   }
 }
 
