@@ -66,6 +66,8 @@ class Search {
   // The tricks `seat` can cash at once; 0 when fewer than `enough` are possible.
   int quick_tricks(int seat, int enough, Mask* rel) const;
   int sure_trump_tricks(int need, int rem, Mask* rel) const;
+  // Whether the declarer surely takes `need` tricks while the defenders hold no trump.
+  bool unruffed_tricks(int need, Mask* rel) const;
   TTShape shape() const;
   Mask widen_to_run(Mask rel, int card, int seat, Mask live) const;
   Mask live_in_trick() const;

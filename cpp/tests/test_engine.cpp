@@ -231,6 +231,27 @@ TEST_CASE("trumps that cannot all be outranked are counted") {
   CHECK(solver.solve(pos).tricks == brute(h, pos.trump, pos.declarer, pos.leader, t, 0));
 }
 
+TEST_CASE("with no trump left among the defenders the declarer's trumps and top cards all win") {
+  // Trump spades, seat 1 leads. The declarer's 7S, AH KH and AD: whatever is led he wins with
+  // one of them (he ruffs what he cannot follow), then cashes the rest: all 4 tricks.
+  Position pos;
+  pos.hands[0] = cards({"7S", "AH", "KH", "AD"});
+  pos.hands[1] = cards({"QH", "JH", "TH", "9H"});
+  pos.hands[2] = cards({"KD", "QD", "JD", "7C"});
+  pos.trump = 0;
+  pos.leader = 1;
+  Mask h[3] = {pos.hands[0], pos.hands[1], pos.hands[2]};
+  int t[3] = {-1, -1, -1};
+  CHECK(brute(h, pos.trump, pos.declarer, pos.leader, t, 0) == 4);
+  Solver solver(1 << 20);
+  CHECK(solver.solve(pos).tricks == 4);
+  // Without his trump, a defender's lead of clubs makes him discard one of them.
+  pos.hands[0] = cards({"8C", "AH", "KH", "AD"});
+  pos.hands[2] = cards({"KD", "QD", "JD", "7S"});
+  Mask h2[3] = {pos.hands[0], pos.hands[1], pos.hands[2]};
+  CHECK(solver.solve(pos).tricks == brute(h2, pos.trump, pos.declarer, pos.leader, t, 0));
+}
+
 TEST_CASE("a declarer not on lead cannot take every trick where a defender holds the top of his two") {
   // No trump, seat 1 leads. Whatever is led, the AS later takes one of the declarer's KS QS, so
   // he cannot take all four (the clubs the defenders run take more: plain minimax gives 1).
