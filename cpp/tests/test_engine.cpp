@@ -54,6 +54,24 @@ int brute(Mask hands[3], int trump, int declarer, int leader, int* trick, int co
   return best;
 }
 
+// A position at a trick start, seat 0 declaring.
+Position deal_of(Mask hand0, Mask hand1, Mask hand2, int trump, int leader) {
+  Position pos;
+  pos.hands[0] = hand0;
+  pos.hands[1] = hand1;
+  pos.hands[2] = hand2;
+  pos.trump = trump;
+  pos.leader = leader;
+  return pos;
+}
+
+// Plain minimax from a position, its trick in progress included.
+int minimax(const Position& pos) {
+  Mask hands[3] = {pos.hands[0], pos.hands[1], pos.hands[2]};
+  int trick[3] = {pos.played[0], pos.played[1], -1};
+  return brute(hands, pos.trump, pos.declarer, pos.leader, trick, pos.num_played);
+}
+
 Position random_position(std::mt19937& rng, int per_hand, int played) {
   std::vector<int> deck(32);
   for (int i = 0; i < 32; ++i) deck[i] = i;
@@ -185,9 +203,7 @@ TEST_CASE("search agrees with plain minimax on random small positions") {
     int played = static_cast<int>(rng() % 3);
     Position pos = random_position(rng, per_hand, played);
     REQUIRE(validate(pos).empty());
-    int trick[3] = {pos.played[0], pos.played[1], -1};
-    Mask hands[3] = {pos.hands[0], pos.hands[1], pos.hands[2]};
-    int expected = brute(hands, pos.trump, pos.declarer, pos.leader, trick, pos.num_played);
+    int expected = minimax(pos);
     SolveResult r = solver.solve(pos);
     REQUIRE(r.error.empty());
     CHECK(r.tricks == expected);
@@ -216,54 +232,36 @@ TEST_CASE("search agrees with plain minimax on random small positions") {
 TEST_CASE("trumps that cannot all be outranked are counted") {
   // Trump hearts. The declarer's KH QH JH TH 9H lose at most one trick, to the AH: 4 tricks,
   // though none of them is above every trump of the defenders.
-  Position pos;
-  pos.hands[0] = cards({"KH", "QH", "JH", "TH", "9H"});
-  pos.hands[1] = cards({"AH", "AS", "KS", "QS", "JS"});
-  pos.hands[2] = cards({"AD", "KD", "QD", "JD", "TD"});
-  pos.trump = 1;
+  Position pos = deal_of(cards({"KH", "QH", "JH", "TH", "9H"}), cards({"AH", "AS", "KS", "QS", "JS"}),
+                         cards({"AD", "KD", "QD", "JD", "TD"}), 1, 0);
   Solver solver(1 << 20);
   CHECK(solver.solve(pos).tricks == 4);
   // Seat 1 declares instead: his AH is his only sure trick, and seat 0 takes the rest with
   // trumps, whoever leads.
   pos.declarer = 1;
-  Mask h[3] = {pos.hands[0], pos.hands[1], pos.hands[2]};
-  int t[3] = {-1, -1, -1};
-  CHECK(solver.solve(pos).tricks == brute(h, pos.trump, pos.declarer, pos.leader, t, 0));
+  CHECK(solver.solve(pos).tricks == minimax(pos));
 }
 
 TEST_CASE("with no trump left among the defenders the declarer's trumps and top cards all win") {
   // Trump spades, seat 1 leads. The declarer's 7S, AH KH and AD: whatever is led he wins with
   // one of them (he ruffs what he cannot follow), then cashes the rest: all 4 tricks.
-  Position pos;
-  pos.hands[0] = cards({"7S", "AH", "KH", "AD"});
-  pos.hands[1] = cards({"QH", "JH", "TH", "9H"});
-  pos.hands[2] = cards({"KD", "QD", "JD", "7C"});
-  pos.trump = 0;
-  pos.leader = 1;
-  Mask h[3] = {pos.hands[0], pos.hands[1], pos.hands[2]};
-  int t[3] = {-1, -1, -1};
-  CHECK(brute(h, pos.trump, pos.declarer, pos.leader, t, 0) == 4);
+  Position pos = deal_of(cards({"7S", "AH", "KH", "AD"}), cards({"QH", "JH", "TH", "9H"}),
+                         cards({"KD", "QD", "JD", "7C"}), 0, 1);
+  CHECK(minimax(pos) == 4);
   Solver solver(1 << 20);
   CHECK(solver.solve(pos).tricks == 4);
   // Without his trump, a defender's lead of clubs makes him discard one of them.
   pos.hands[0] = cards({"8C", "AH", "KH", "AD"});
   pos.hands[2] = cards({"KD", "QD", "JD", "7S"});
-  Mask h2[3] = {pos.hands[0], pos.hands[1], pos.hands[2]};
-  CHECK(solver.solve(pos).tricks == brute(h2, pos.trump, pos.declarer, pos.leader, t, 0));
+  CHECK(solver.solve(pos).tricks == minimax(pos));
 }
 
 TEST_CASE("a declarer not on lead cannot take every trick where a defender holds the top of his two") {
   // No trump, seat 1 leads. Whatever is led, the AS later takes one of the declarer's KS QS, so
   // he cannot take all four (the clubs the defenders run take more: plain minimax gives 1).
-  Position pos;
-  pos.hands[0] = cards({"KS", "QS", "AH", "AD"});
-  pos.hands[1] = cards({"AS", "7H", "7D", "7C"});
-  pos.hands[2] = cards({"8H", "8D", "8C", "9C"});
-  pos.trump = kNoTrump;
-  pos.leader = 1;
-  Mask h[3] = {pos.hands[0], pos.hands[1], pos.hands[2]};
-  int t[3] = {-1, -1, -1};
-  int expected = brute(h, pos.trump, pos.declarer, pos.leader, t, 0);
+  Position pos = deal_of(cards({"KS", "QS", "AH", "AD"}), cards({"AS", "7H", "7D", "7C"}),
+                         cards({"8H", "8D", "8C", "9C"}), kNoTrump, 1);
+  int expected = minimax(pos);
   Solver solver(1 << 20);
   CHECK(expected == 1);
   CHECK(solver.solve(pos).tricks == expected);
@@ -284,9 +282,7 @@ TEST_CASE("search agrees with plain minimax where both sides hold several trumps
     if (popcount(pos.hands[d] & trumps) < 2) continue;
     if (std::max(popcount(pos.hands[(d + 1) % 3] & trumps), popcount(pos.hands[(d + 2) % 3] & trumps)) < 2) continue;
     ++kept;
-    int trick[3] = {pos.played[0], pos.played[1], -1};
-    Mask hands[3] = {pos.hands[0], pos.hands[1], pos.hands[2]};
-    CHECK(solver.solve(pos).tricks == brute(hands, pos.trump, pos.declarer, pos.leader, trick, pos.num_played));
+    CHECK(solver.solve(pos).tricks == minimax(pos));
   }
 }
 
