@@ -231,6 +231,11 @@ def test_duplicate_arena_of_a_policy_against_itself_is_zero():
     r = run_duplicate(deals=1, seed=2, policies="hint,hint", samples=5)
     s = r.summary
     assert s["paired_difference"]["overall"]["mean"] == 0
+    # One deal: no interval clustered by deal, and one declarer seat-deal: none for it either,
+    # rather than infinite bounds (which would not be standard JSON).
+    assert s["paired_difference"]["overall_clustered_by_deal"]["ci95"] is None
+    assert s["paired_difference"]["declarer"] == {"n": 1, "mean": 0.0, "ci95": None}
+    json.dumps(r.to_dict(), allow_nan=False)
     assert s["relative_difference"]["overall"]["mean"] == s["opponents_difference"]["overall"]["mean"] == 0
     assert s["inference"]["hint"]["hints"] > 0
 

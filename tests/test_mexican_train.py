@@ -529,6 +529,13 @@ def test_a_small_arena_rotates_seats_and_reports_intervals():
     assert d["difference"]["policies"] == ["baseline", "random"]
 
 
+def test_an_arena_of_one_deal_gives_no_interval_and_standard_json():
+    d = run_arena(players=2, rounds=2, seed=1, policies="baseline,random", worlds=4).to_dict()
+    assert d["deals"] == 1
+    assert d["policies"]["baseline"]["points"]["ci95"] is None and d["difference"]["points"]["ci95"] is None
+    json.dumps(d, allow_nan=False)  # no NaN bounds
+
+
 def test_the_arena_plays_hint_against_baseline_and_8_players():
     r = run_arena(players=3, rounds=3, seed=2, policies="hint,baseline,baseline", worlds=3)
     assert r.rounds == 3 and set(r.points) == {"hint", "baseline"}

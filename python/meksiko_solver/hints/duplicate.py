@@ -84,12 +84,15 @@ def parse_pair(value: object) -> Tuple[str, str]:
 
 
 def interval(values: Sequence[float]) -> Dict[str, Any]:
-    """Mean, 95% confidence interval (normal approximation) and count."""
+    """Mean, 95% confidence interval (normal approximation) and count; no interval from fewer
+    than two values (None, so that ``--json`` stays standard JSON)."""
     n = len(values)
     if n == 0:
         return {"n": 0, "mean": None, "ci95": None}
     m = mean(values)
-    half = Z95 * pstdev(values) / sqrt(n - 1) if n > 1 else float("inf")
+    if n == 1:
+        return {"n": 1, "mean": round(m, 4), "ci95": None}
+    half = Z95 * pstdev(values) / sqrt(n - 1)
     return {"n": n, "mean": round(m, 4), "ci95": [round(m - half, 4), round(m + half, 4)]}
 
 
@@ -101,7 +104,9 @@ def clustered(per_deal: Sequence[Sequence[float]]) -> Dict[str, Any]:
         return {"n": 0, "mean": None, "ci95": None}
     k = n / len(sums)  # seat-deals per deal
     m = sum(sums) / n
-    half = Z95 * pstdev(sums) / sqrt(len(sums) - 1) / k if len(sums) > 1 else float("inf")
+    if len(sums) == 1:
+        return {"n": n, "deals": 1, "mean": round(m, 4), "ci95": None}
+    half = Z95 * pstdev(sums) / sqrt(len(sums) - 1) / k
     return {"n": n, "deals": len(sums), "mean": round(m, 4), "ci95": [round(m - half, 4), round(m + half, 4)]}
 
 

@@ -78,7 +78,9 @@ class Interval:
         return Interval(mean, mean - half, mean + half)
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"mean": round(self.mean, 4), "ci95": [round(self.low, 4), round(self.high, 4)]}
+        # No interval from one sample: None rather than NaN, which is not standard JSON.
+        ci = None if math.isnan(self.low) else [round(self.low, 4), round(self.high, 4)]
+        return {"mean": round(self.mean, 4), "ci95": ci}
 
     def __str__(self) -> str:
         return f"{self.mean:7.3f} [{self.low:7.3f}, {self.high:7.3f}]"
