@@ -52,6 +52,7 @@ DUPLICATE_POLICIES = ("hint", "hint-uniform", "baseline", "hint-fusion", "hint-n
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
 MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
+SeatDeal = Tuple[float, float, float]  # a seat-deal's value of each measure, in that order
 Z95 = 1.959964
 
 
@@ -110,7 +111,7 @@ def clustered(per_deal: Sequence[Sequence[float]]) -> Dict[str, Any]:
     return {"n": n, "deals": len(sums), "mean": round(m, 4), "ci95": [round(m - half, 4), round(m + half, 4)]}
 
 
-def seat_deal(scores: Sequence[int], base_scores: Sequence[int], k: int) -> Tuple[float, float, float]:
+def seat_deal(scores: Sequence[int], base_scores: Sequence[int], k: int) -> SeatDeal:
     """Seat k's differences on one deal, A's game minus the base game, in the order of
     :data:`MEASURES`: its own score, the mean of the other two seats' scores, and the first minus
     the second."""
@@ -119,7 +120,7 @@ def seat_deal(scores: Sequence[int], base_scores: Sequence[int], k: int) -> Tupl
     return own, opponents, own - opponents
 
 
-def differences(per_deal: Sequence[Sequence[Tuple[str, Tuple[float, float, float]]]]) -> Dict[str, Any]:
+def differences(per_deal: Sequence[Sequence[Tuple[str, SeatDeal]]]) -> Dict[str, Any]:
     """Each measure of :data:`MEASURES` summarised over seat-deals, given per deal its seat-deals
     as (role, :func:`seat_deal`): overall, per role, and overall with the CI clustered by deal."""
     out: Dict[str, Any] = {}
@@ -252,7 +253,7 @@ def run_duplicate(deals: int = 100, seed: int = 0, policies: object = "hint,hint
     profile = get_rules(rules)
     scoring = profile.mode(mode)
     played: List[Played] = []
-    per_deal: List[List[Tuple[str, Tuple[float, float, float]]]] = []
+    per_deal: List[List[Tuple[str, SeatDeal]]] = []
     contracts = {a: {"declared": 0, "made": 0}, b: {"declared": 0, "made": 0}}
     if a == b:
         contracts = {a: {"declared": 0, "made": 0}}
@@ -300,7 +301,7 @@ def run_duplicate(deals: int = 100, seed: int = 0, policies: object = "hint,hint
         judge(base, (0, 1, 2))
         base_scores = base.record.scores
         assert base_scores is not None
-        this: List[Tuple[str, Tuple[float, float, float]]] = []
+        this: List[Tuple[str, SeatDeal]] = []
         for k in range(3):
             names = [b, b, b]
             names[k] = a
