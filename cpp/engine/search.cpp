@@ -393,15 +393,14 @@ bool Search::lead_node(int need, Mask* rel) {
     }
   }
   if (need == rem) {
-    // To win every trick the declarer keeps the lead to the end, so he must
-    // lead each of his cards; a suit of his whose top card a defender holds
-    // then loses a trick (the defender follows with it, or has already won).
-    // Not on lead, he plays one card in this trick first: only a suit where he
-    // holds two cards or more is sure to be led by him later.
+    // To win every trick the declarer must win the trick of each of his cards.
+    // He cannot with a side card of a suit whose top card a defender holds: if
+    // the suit is led the defender plays his top card, and otherwise the
+    // declarer's card is a discard. The defender keeps his top card meanwhile
+    // (only trumps are ever forced). In trumps, the defender's top trump is a
+    // trick of its own.
     Mask tops = highest_per_byte(live);
-    Mask h = hand_[declarer_];
-    Mask led_later = maximizing ? h : h & ~highest_per_byte(h);
-    Mask lost = tops & ~h & whole_suits(led_later);
+    Mask lost = tops & ~hand_[declarer_] & whole_suits(hand_[declarer_]);
     if (lost) {
       *rel = card_bit(lowest_card(lost));
       return false;

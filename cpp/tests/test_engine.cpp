@@ -257,8 +257,8 @@ TEST_CASE("with no trump left among the defenders the declarer's trumps and top 
   CHECK(solver.solve(pos).tricks == minimax(pos));
 }
 
-TEST_CASE("a declarer not on lead cannot take every trick where a defender holds the top of his two") {
-  // No trump, seat 1 leads. Whatever is led, the AS later takes one of the declarer's KS QS, so
+TEST_CASE("a declarer not on lead cannot take every trick where a defender holds the top of his suit") {
+  // No trump, seat 1 leads. Whatever is led, the AS takes the trick of the declarer's KS QS, so
   // he cannot take all four (the clubs the defenders run take more: plain minimax gives 1).
   Position pos = deal_of(cards({"KS", "QS", "AH", "AD"}), cards({"AS", "7H", "7D", "7C"}),
                          cards({"8H", "8D", "8C", "9C"}), kNoTrump, 1);
@@ -267,6 +267,12 @@ TEST_CASE("a declarer not on lead cannot take every trick where a defender holds
   CHECK(expected == 1);
   CHECK(solver.solve(pos).tricks == expected);
   CHECK_FALSE(solver.reach(pos, 4));
+  // One card of the suit is enough: played to a lead of it, the AS wins; played to another
+  // suit, it is a discard. Here he keeps the lead with the AH and AD, then must play the KS.
+  pos = deal_of(cards({"KS", "AH", "AD"}), cards({"AS", "7H", "7D"}), cards({"8H", "8D", "8C"}), kNoTrump, 1);
+  CHECK(minimax(pos) < 3);
+  CHECK_FALSE(solver.reach(pos, 3));
+  CHECK(solver.solve(pos).tricks == minimax(pos));
 }
 
 TEST_CASE("search agrees with plain minimax where both sides hold several trumps") {
