@@ -116,11 +116,7 @@ TEST_CASE("the highest trump wins, else the highest card of the led suit") {
 }
 
 TEST_CASE("validation names the bad value") {
-  Position pos;
-  pos.hands[0] = cards({"AS", "KS"});
-  pos.hands[1] = cards({"QS", "JS"});
-  pos.hands[2] = cards({"TS", "9S"});
-  pos.trump = 0;
+  Position pos = deal_of(cards({"AS", "KS"}), cards({"QS", "JS"}), cards({"TS", "9S"}), 0, 0);
   CHECK(validate(pos).empty());
   Position dup = pos;
   dup.hands[2] = cards({"TS", "AS"});
@@ -180,11 +176,7 @@ TEST_CASE("the table merges bounds and answers for positions that agree on what 
 TEST_CASE("a hand-checked ending") {
   // Trump hearts. Seat 0 (declarer) AS 7H; seat 1 KS QS; seat 2 AD KD.
   // The ace of spades and the only trump win a trick each: 2 tricks.
-  Position pos;
-  pos.hands[0] = cards({"AS", "7H"});
-  pos.hands[1] = cards({"KS", "QS"});
-  pos.hands[2] = cards({"AD", "KD"});
-  pos.trump = 1;
+  Position pos = deal_of(cards({"AS", "7H"}), cards({"KS", "QS"}), cards({"AD", "KD"}), 1, 0);
   Solver solver(1 << 20);
   SolveResult r = solver.solve(pos);
   CHECK(r.error.empty());
