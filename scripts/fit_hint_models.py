@@ -34,7 +34,7 @@ from meksiko_solver.deal import Phase, deal_cards
 from meksiko_solver.game import play_deal
 from meksiko_solver.hints.batch import TT_BYTES
 from meksiko_solver.hints.bidding_model import FEATURES, call_distribution, features
-from meksiko_solver.hints.heuristics import keep_value
+from meksiko_solver.hints.heuristics import keep_values
 from meksiko_solver.hints.play_model import card_probabilities
 from meksiko_solver.hints.policy import HintPolicy
 from meksiko_solver.record import DealRecord
@@ -171,8 +171,8 @@ def main(argv=None) -> int:
     # Discards.
     def discard_ll(row, t):
         _, twelve, d, trump = row
-        cs = [c for c in range(32) if twelve >> c & 1]
-        value = {c: keep_value(c, twelve, trump) for c in cs}
+        value = keep_values(twelve, trump)
+        cs = list(value)
         scores = {(1 << a) | (1 << b): -(value[a] + value[b]) / t for a, b in combinations(cs, 2)}
         top = max(scores.values())
         z = sum(np.exp(s - top) for s in scores.values())

@@ -13,7 +13,8 @@ from meksiko_solver.errors import OptionError
 from meksiko_solver.hints import bid as bid_module
 from meksiko_solver.hints import bid_hint, discard_hint, play_hint
 from meksiko_solver.hints import inference as inference_module
-from meksiko_solver.hints.bidding_model import call_distribution, parameters, strength
+from meksiko_solver.hints.bidding_model import call_distribution, call_log_probability, parameters, strength
+from meksiko_solver.hints.heuristics import keep_value, keep_values
 from meksiko_solver.hints.declaration import LAYOUTS_PER_TALON, TALON, talon_groups
 from meksiko_solver.hints.duplicate import differences, parse_pair, run_duplicate, seat_deal
 from meksiko_solver.hints.play_model import LOOKBACK, card_probabilities, discard_log_probability
@@ -71,6 +72,22 @@ def test_play_and_discard_models_are_distributions():
         twelve = sum(1 << c for c in cards)
         total = sum(exp(discard_log_probability(twelve, (1 << a) | (1 << b), 0)) for a, b in combinations(cards, 2))
         assert isclose(total, 1.0)
+
+
+def test_fast_model_terms_equal_their_definitions():
+    """The per-world shortcuts (suit lengths counted once, call probabilities cached by strength)
+    give exactly the values of the definitions, so the weights do not move."""
+    params = parameters()["bidding"]
+    rng = random.Random(8)
+    for _ in range(200):
+        hand = sum(1 << c for c in rng.sample(range(32), rng.choice([10, 12])))
+        trump = rng.randrange(4)
+        assert keep_values(hand, trump) == {c: keep_value(c, hand, trump) for c in range(32) if hand >> c & 1}
+        assert list(keep_values(hand, trump)) == sorted(keep_values(hand, trump))  # card order: the sums' order
+        legal = ("7", "8", "9", "10", "M", "NEXT")
+        for call in legal:
+            assert call_log_probability(strength(hand), legal, call) == log(
+                call_distribution(strength(hand), legal, params)[call])
 
 
 def test_inference_off_is_the_uniform_engine():

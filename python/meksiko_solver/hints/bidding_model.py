@@ -15,8 +15,8 @@ data (``hints/models.json``, with the fit quality on held-back deals):
   did not foresee lowers a world's weight instead of ruling it out (weight, do not reject).
   The opener, who may not pass, carries no information about strength unless he jumps.
 
-Cost: a few bit counts and one normal CDF per call seen: microseconds per world, against the
-milliseconds of solving it. The same fitted parameters serve every rule profile and scoring mode
+Cost: a few bit counts and one normal CDF per call seen (cached by strength, which takes few
+distinct values): microseconds per world, against the milliseconds of solving it. The same fitted parameters serve every rule profile and scoring mode
 (they were fitted on ``mexico-club`` Easy; see docs/hints.md).
 
 >>> from meksiko_solver.cards import Hand
@@ -125,10 +125,15 @@ def auction_steps(dealer: int, calls: Sequence[str], seats: Sequence[int],
     return out
 
 
+@lru_cache(maxsize=1 << 16)  # strengths take few distinct values: a world's calls mostly hit
+def call_log_probability(strength_value: float, legal: Tuple[str, ...], call: str) -> float:
+    """log P(call) for a bidder of the given strength facing the ``legal`` calls."""
+    return log(call_distribution(strength_value, legal, parameters()["bidding"])[call])
+
+
 def steps_log_likelihood(steps: Sequence[Tuple[int, Tuple[str, ...], str]], hands: Sequence[int]) -> float:
     """log P(the calls of :func:`auction_steps` | the seats' dealt hands)."""
-    params = parameters()["bidding"]
-    return sum(log(call_distribution(strength(hands[seat]), legal, params)[call]) for seat, legal, call in steps)
+    return sum(call_log_probability(strength(hands[seat]), legal, call) for seat, legal, call in steps)
 
 
 def auction_log_likelihood(dealer: int, calls: Sequence[str], hands: Sequence[int], seats: Sequence[int],

@@ -9,7 +9,7 @@ hint to guess how another seat would declare (for its estimate of the score from
 
 from __future__ import annotations
 
-from typing import List, Tuple
+from typing import Dict, List, Tuple
 
 
 def suit_mask(suit: int) -> int:
@@ -30,20 +30,35 @@ def best_suit(cards: int) -> int:
     return max(range(4), key=strength)
 
 
+def _keep(card: int, length: int, trump: int) -> int:
+    return (card & 7) * 4 + length + (64 if card >> 3 == trump else 0)
+
+
 def keep_value(card: int, cards: int, trump: int) -> int:
     """How much a card is worth keeping: low side cards of short suits are discarded first,
     trumps and high cards last (the same guess the engine uses to order its discard search)."""
-    suit = card >> 3
-    value = (card & 7) * 4 + suit_length(cards, suit)
-    return value + 64 if suit == trump else value
+    return _keep(card, suit_length(cards, card >> 3), trump)
+
+
+def keep_values(cards: int, trump: int) -> Dict[int, int]:
+    """:func:`keep_value` of every card of ``cards`` (in card order), the suit lengths counted once."""
+    lengths = [bin(cards >> (8 * s) & 0xFF).count("1") for s in range(4)]
+    out = {}
+    m = cards
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        out[c] = _keep(c, lengths[c >> 3], trump)
+    return out
 
 
 def simple_declare(twelve: int) -> Tuple[int, int]:
     """(discard mask, trump) for a 12-card hand: the longest suit as trump, and the two cards
     worth least by :func:`keep_value`."""
     trump = best_suit(twelve)
-    cards = [c for c in range(32) if twelve >> c & 1]
-    cards.sort(key=lambda c: (keep_value(c, twelve, trump), c))
+    value = keep_values(twelve, trump)
+    cards = sorted(value, key=lambda c: (value[c], c))
     return (1 << cards[0]) | (1 << cards[1]), trump
 
 

@@ -32,7 +32,7 @@ from math import exp, log
 from typing import Any, Dict, Mapping
 
 from .bidding_model import parameters
-from .heuristics import keep_value
+from .heuristics import keep_values
 
 #: Cards of the other seats, counted back from the latest, that the play model weighs.
 LOOKBACK = 2
@@ -58,8 +58,8 @@ def discard_log_probability(twelve: int, discard: int, trump: int) -> float:
     """log P(the declarer discards the two cards of ``discard`` | his twelve cards, his trump)."""
     params = parameters()["discard"]
     t = params["temperature"]
-    cards = [c for c in range(32) if twelve >> c & 1]
-    value = {c: keep_value(c, twelve, trump) for c in cards}
+    value = keep_values(twelve, trump)
+    cards = list(value)
     low = min(value.values())
     e = {c: exp(-(v - low) / t) for c, v in value.items()}
     s1 = sum(e.values())
