@@ -230,8 +230,9 @@ MEKSIKO_INLINE int Search::sure_trump_tricks(int need, int rem, Mask* rel) const
 // must still follow, then the trumps; (B) when his top trumps outnumber every
 // other hand's trumps, draw them all first, then cash the side suits with no
 // ruff to fear. A suit whose top cards outnumber every other hand's cards in
-// it runs to its last card. Only the top cards counted matter (rel).
-MEKSIKO_INLINE int Search::quick_tricks(int seat, int enough, Mask* rel) const {
+// it runs to its last card. Only the top cards counted matter (rel). With `entries`, plan A
+// alone, whose suits may be cashed in any order, and the suits in which it cashes a trick.
+MEKSIKO_INLINE int Search::quick_tricks(int seat, int enough, Mask* rel, Mask* entries) const {
   Mask live = hand_[0] | hand_[1] | hand_[2];
   Mask mine = hand_[seat];
   // The leader's cards above every other hand's card of their suit.
@@ -258,6 +259,7 @@ MEKSIKO_INLINE int Search::quick_tricks(int seat, int enough, Mask* rel) const {
     int l1 = len1 >> (4 * s) & 0xF, l2 = len2 >> (4 * s) & 0xF;
     int runs = tops >= std::max(l1, l2) ? static_cast<int>(own >> (4 * s) & 0xF) : tops;  // cashed if unruffed
     if (s == trump_) {
+      if (entries && runs) *entries |= suit_bits(s);
       plan_a += runs;
       plan_b += runs;
       rel_a |= tops_mask;
@@ -270,6 +272,7 @@ MEKSIKO_INLINE int Search::quick_tricks(int seat, int enough, Mask* rel) const {
     if (ruff1) limit = std::min(limit, l1);
     if (ruff2) limit = std::min(limit, l2);
     int a = std::min(runs, limit);
+    if (entries && a) *entries |= suit_bits(s);
     plan_a += a;
     plan_b += runs;
     if (a && counted_a < enough) {
@@ -278,7 +281,7 @@ MEKSIKO_INLINE int Search::quick_tricks(int seat, int enough, Mask* rel) const {
     }
     rel_b |= tops_mask;
   }
-  if (trumps_drawn && plan_b > plan_a) {
+  if (trumps_drawn && plan_b > plan_a && !entries) {
     *rel = rel_b;
     return plan_b;
   }
@@ -309,6 +312,38 @@ MEKSIKO_INLINE bool Search::unruffed_tricks(int need, Mask* rel) const {
     r |= card_bit(lowest_card(used));
   }
   *rel = r;
+  return true;
+}
+
+// The partner of the defender on lead cashes his quick tricks (plan A) when the leader leads
+// a card of a suit in which the partner's plan wins a trick: that trick goes as if the partner
+// had led his top card of the suit (the leader follows with the card he led, the declarer
+// has the same choice either way), and from then on the partner is on lead. Plan A alone,
+// since its suits may be cashed in any order. rel: the plan's top cards and the entry suit's.
+MEKSIKO_INLINE bool Search::partner_quick_tricks(int need, int rem, Mask* rel) const {
+  int partner = 3 - leader_ - declarer_;
+  Mask entries = 0, plan_rel;
+  int tricks = quick_tricks(partner, rem - need + 1, &plan_rel, &entries);
+  Mask via = entries & hand_[leader_];
+  if (rem - tricks >= need || !via) return false;
+  Mask live = hand_[0] | hand_[1] | hand_[2];
+  Mask entry_tops = hand_[partner] & ~smear_down(live & ~hand_[partner]) & suit_bits(suit_of(lowest_card(via)));
+  *rel = plan_rel | entry_tops;
+  return true;
+}
+
+// The declarer, not on lead, cashes his quick tricks (plan A) when every suit the leader holds
+// is one in which that plan wins a trick: whatever is led, that trick goes as if the declarer
+// had led his top card of the suit, and from then on he is on lead. rel: the plan's top cards
+// and his top cards in the leader's suits.
+MEKSIKO_INLINE bool Search::declarer_quick_tricks(int need, Mask* rel) const {
+  Mask live = hand_[0] | hand_[1] | hand_[2];
+  Mask led_suits = whole_suits(hand_[leader_]);
+  Mask tops = hand_[declarer_] & ~smear_down(live & ~hand_[declarer_]);
+  if (led_suits & ~whole_suits(tops)) return false;  // a lead he cannot win with a top card
+  Mask entries = 0, plan_rel;
+  if (quick_tricks(declarer_, need, &plan_rel, &entries) < need || (led_suits & ~entries)) return false;
+  *rel = plan_rel | (tops & led_suits);
   return true;
 }
 
@@ -390,6 +425,10 @@ bool Search::lead_node(int need, Mask* rel) {
     if ((maximizing && qt >= need) || (!maximizing && rem - qt < need)) {
       *rel = qrel;
       return maximizing;
+    }
+    if (!maximizing) {
+      if (declarer_quick_tricks(need, rel)) return true;
+      if (partner_quick_tricks(need, rem, rel)) return false;
     }
   }
   if (need == rem) {

@@ -63,8 +63,14 @@ class Search {
   bool second_hand(int need, Mask* rel);
   bool third_hand(int need, Mask* rel);
   int last_trick(Mask* rel) const;
-  // The tricks `seat` can cash at once; 0 when fewer than `enough` are possible.
-  int quick_tricks(int seat, int enough, Mask* rel) const;
+  // The tricks `seat` can cash at once; 0 when fewer than `enough` are possible. With
+  // `entries`: the first plan alone (side suits, then trumps), and the suits it cashes in.
+  int quick_tricks(int seat, int enough, Mask* rel, Mask* entries = nullptr) const;
+  // Whether the defender not on lead cashes enough to beat the contract once his partner,
+  // on lead, leads to him.
+  bool partner_quick_tricks(int need, int rem, Mask* rel) const;
+  // Whether the declarer, not on lead, wins the trick of any lead and then cashes `need` tricks.
+  bool declarer_quick_tricks(int need, Mask* rel) const;
   int sure_trump_tricks(int need, int rem, Mask* rel) const;
   // Whether the declarer surely takes `need` tricks while the defenders hold no trump.
   bool unruffed_tricks(int need, Mask* rel) const;

@@ -267,6 +267,52 @@ TEST_CASE("a declarer not on lead cannot take every trick where a defender holds
   CHECK(solver.solve(pos).tricks == minimax(pos));
 }
 
+TEST_CASE("the partner of the defender on lead cashes his tricks after a lead to him") {
+  // No trump, seat 1 leads, seat 2 holds AS KS QS AH: a spade from seat 1 and the defenders
+  // take all four tricks, though seat 1 holds no top card of his own.
+  Position pos = deal_of(cards({"JS", "TS", "KH", "AC"}), cards({"8S", "7S", "8D", "7D"}),
+                         cards({"AS", "KS", "QS", "AH"}), kNoTrump, 1);
+  CHECK(minimax(pos) == 0);
+  Solver solver(1 << 20);
+  CHECK_FALSE(solver.reach(pos, 1));
+  CHECK(solver.solve(pos).tricks == 0);
+  // Without a spade or a heart to lead, seat 1 cannot reach his partner's tops.
+  pos.hands[1] = cards({"8D", "7D", "8C", "7C"});
+  pos.hands[0] = cards({"JS", "TS", "KH", "AD"});
+  CHECK(solver.solve(pos).tricks == minimax(pos));
+  CHECK(minimax(pos) > 0);
+}
+
+TEST_CASE("a declarer who wins the trick of any lead then cashes his tricks") {
+  // No trump, seat 1 leads spades or hearts, where the declarer holds the two top cards and
+  // seat 2 must follow or discard: he wins the first trick and cashes the other three.
+  Position pos = deal_of(cards({"AS", "KS", "AH", "KH"}), cards({"8S", "7S", "8H", "7H"}),
+                         cards({"QS", "JS", "QD", "JD"}), kNoTrump, 1);
+  CHECK(minimax(pos) == 4);
+  Solver solver(1 << 20);
+  CHECK(solver.reach(pos, 4));
+  CHECK(solver.solve(pos).tricks == 4);
+  // With a diamond to lead, seat 1 can give seat 2 the lead.
+  pos.hands[1] = cards({"8S", "7S", "8H", "7D"});
+  pos.hands[2] = cards({"QS", "JS", "QD", "7H"});
+  CHECK(minimax(pos) < 4);
+  CHECK(solver.solve(pos).tricks == minimax(pos));
+}
+
+TEST_CASE("search agrees with plain minimax where a defender leads") {
+  // Random positions of four and five cards a hand with a defender on lead, where the
+  // partner's and the declarer's quick tricks are counted.
+  std::mt19937 rng(5151);
+  Solver solver(1 << 18);
+  int kept = 0;
+  while (kept < 300) {
+    Position pos = random_position(rng, 4 + static_cast<int>(rng() % 2), 0);
+    if (pos.leader == pos.declarer) continue;
+    ++kept;
+    CHECK(solver.solve(pos).tricks == minimax(pos));
+  }
+}
+
 TEST_CASE("search agrees with plain minimax where both sides hold several trumps") {
   // Random positions kept only when the declarer and a defender hold two trumps or more, where
   // the trump count decides more often than anywhere else.
