@@ -16,8 +16,9 @@ data (``hints/models.json``, with the fit quality on held-back deals):
   The opener, who may not pass, carries no information about strength unless he jumps.
 
 Cost: a few bit counts and one normal CDF per call seen (cached by strength, which takes few
-distinct values): microseconds per world, against the milliseconds of solving it. The same fitted parameters serve every rule profile and scoring mode
-(they were fitted on ``mexico-club`` Easy; see docs/hints.md).
+distinct values): microseconds per world, against the milliseconds of solving it. The same
+fitted parameters serve every rule profile and scoring mode (they were fitted on
+``mexico-club`` Easy; see docs/hints.md).
 
 >>> from meksiko_solver.cards import Hand
 >>> strong, weak = Hand("AKQJT.AK.A.A7").mask, Hand("987.987.987.T").mask

@@ -42,8 +42,8 @@ def keep_value(card: int, cards: int, trump: int) -> int:
 
 def keep_values(cards: int, trump: int) -> Dict[int, int]:
     """:func:`keep_value` of every card of ``cards`` (in card order), the suit lengths counted once."""
-    lengths = [bin(cards >> (8 * s) & 0xFF).count("1") for s in range(4)]
-    out = {}
+    lengths = [suit_length(cards, s) for s in range(4)]
+    out: Dict[int, int] = {}
     m = cards
     while m:
         low = m & -m
