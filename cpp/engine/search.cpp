@@ -225,6 +225,12 @@ MEKSIKO_INLINE int Search::sure_trump_tricks(int need, int rem, Mask* rel) const
   return 0;
 }
 
+// `seat`'s cards above every other hand's card of their suit.
+MEKSIKO_INLINE Mask Search::top_cards(int seat) const {
+  Mask others = (hand_[0] | hand_[1] | hand_[2]) & ~hand_[seat];
+  return hand_[seat] & ~smear_down(others);
+}
+
 // Tricks the leader can cash at once without giving up the lead, the better
 // of two plans: (A) side suits first, while every player who holds trumps
 // must still follow, then the trumps; (B) when his top trumps outnumber every
@@ -233,10 +239,8 @@ MEKSIKO_INLINE int Search::sure_trump_tricks(int need, int rem, Mask* rel) const
 // it runs to its last card. Only the top cards counted matter (rel). With `entries`, plan A
 // alone, whose suits may be cashed in any order, and the suits in which it cashes a trick.
 MEKSIKO_INLINE int Search::quick_tricks(int seat, int enough, Mask* rel, Mask* entries) const {
-  Mask live = hand_[0] | hand_[1] | hand_[2];
   Mask mine = hand_[seat];
-  // The leader's cards above every other hand's card of their suit.
-  Mask all_tops = mine & ~smear_down(live & ~mine);
+  Mask all_tops = top_cards(seat);
   // At most every card of the suits where the leader holds a top: when even
   // that is not `enough` for a cutoff, the exact count does not matter.
   if (popcount(mine & whole_suits(all_tops)) < enough) {
@@ -326,9 +330,7 @@ MEKSIKO_INLINE bool Search::partner_quick_tricks(int need, int rem, Mask* rel) c
   int tricks = quick_tricks(partner, rem - need + 1, &plan_rel, &entries);
   Mask via = entries & hand_[leader_];
   if (rem - tricks >= need || !via) return false;
-  Mask live = hand_[0] | hand_[1] | hand_[2];
-  Mask entry_tops = hand_[partner] & ~smear_down(live & ~hand_[partner]) & suit_bits(suit_of(lowest_card(via)));
-  *rel = plan_rel | entry_tops;
+  *rel = plan_rel | (top_cards(partner) & suit_bits(suit_of(lowest_card(via))));
   return true;
 }
 
@@ -337,9 +339,8 @@ MEKSIKO_INLINE bool Search::partner_quick_tricks(int need, int rem, Mask* rel) c
 // had led his top card of the suit, and from then on he is on lead. rel: the plan's top cards
 // and his top cards in the leader's suits.
 MEKSIKO_INLINE bool Search::declarer_quick_tricks(int need, Mask* rel) const {
-  Mask live = hand_[0] | hand_[1] | hand_[2];
   Mask led_suits = whole_suits(hand_[leader_]);
-  Mask tops = hand_[declarer_] & ~smear_down(live & ~hand_[declarer_]);
+  Mask tops = top_cards(declarer_);
   if (led_suits & ~whole_suits(tops)) return false;  // a lead he cannot win with a top card
   Mask entries = 0, plan_rel;
   if (quick_tricks(declarer_, need, &plan_rel, &entries) < need || (led_suits & ~entries)) return false;

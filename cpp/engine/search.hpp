@@ -63,6 +63,8 @@ class Search {
   bool second_hand(int need, Mask* rel);
   bool third_hand(int need, Mask* rel);
   int last_trick(Mask* rel) const;
+  // `seat`'s cards above every other hand's card of their suit.
+  Mask top_cards(int seat) const;
   // The tricks `seat` can cash at once; 0 when fewer than `enough` are possible. With
   // `entries`: the first plan alone (side suits, then trumps), and the suits it cashes in.
   int quick_tricks(int seat, int enough, Mask* rel, Mask* entries = nullptr) const;
