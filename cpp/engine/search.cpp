@@ -112,13 +112,12 @@ std::uint64_t relative_cards_key(const Mask hands[kSeats]) {
   return k;
 }
 
-MEKSIKO_INLINE TTShape Search::shape() const {
+MEKSIKO_INLINE TTShape Search::shape(const BitPacker& live) const {
   TTShape sh;
   Mask a = hand_[0], b = hand_[1], c = hand_[2];
-  Mask live = a | b | c;
   // The owners of the live cards, packed in card order: with equal suit
   // lengths (the key) every position packs each suit at the same place.
-  sh.code = pext32(a | c, live) | std::uint64_t{pext32(b | c, live)} << 32;
+  sh.code = live.extract(a | c) | std::uint64_t{live.extract(b | c)} << 32;
   sh.lengths = lengths_;
   sh.context = static_cast<std::uint8_t>(leader_ | declarer_ << 2 | trump_ << 4);
   return sh;
@@ -380,13 +379,13 @@ namespace {
 
 // The table mask keeping, per suit, the live cards from the top down to the
 // lowest card in rel.
-TTMask mask_from_rel(Mask rel, Mask live) {
-  std::uint64_t kept = pext32(live & smear_up(rel & live), live);
+TTMask mask_from_rel(Mask rel, const BitPacker& live) {
+  std::uint64_t kept = live.extract(smear_up(rel & live.mask()));
   return kept | kept << 32;
 }
 
 // The live cards a table mask keeps.
-Mask rel_from_mask(TTMask mask, Mask live) { return pdep32(static_cast<std::uint32_t>(mask), live); }
+Mask rel_from_mask(TTMask mask, const BitPacker& live) { return live.deposit(static_cast<std::uint32_t>(mask)); }
 
 }  // namespace
 
@@ -403,17 +402,18 @@ bool Search::lead_node(int need, Mask* rel) {
   }
   // Every trick start from two tricks left is stored: the table stays in the
   // cache, so even these small searches are worth keeping.
-  TTShape sh = shape();
+  Mask live = hand_[0] | hand_[1] | hand_[2];
+  BitPacker packed(live);
+  TTShape sh = shape(packed);
   tt_.locate(&sh);
   bool maximizing = leader_ == declarer_;
-  Mask live = hand_[0] | hand_[1] | hand_[2];
   TTAnswer a = tt_.probe(sh);
   if (a.lo >= need) {
-    *rel = rel_from_mask(a.lo_mask, live);
+    *rel = rel_from_mask(a.lo_mask, packed);
     return true;
   }
   if (a.hi < need) {
-    *rel = rel_from_mask(a.hi_mask, live);
+    *rel = rel_from_mask(a.hi_mask, packed);
     return false;
   }
   if (trump_bits_ && unruffed_tricks(need, rel)) return true;
@@ -473,14 +473,14 @@ bool Search::lead_node(int need, Mask* rel) {
       *rel = r_c;
       int s = suit_of(c);
       int index = popcount(suit_byte(live, s) & ((1u << rank_of(c)) - 1));
-      tt_.store(sh, mask_from_rel(r_c, live), r ? need : 0, r ? rem : need - 1, s * 8 + index, rem);
+      tt_.store(sh, mask_from_rel(r_c, packed), r ? need : 0, r ? rem : need - 1, s * 8 + index, rem);
       history_[p][c] += static_cast<std::uint32_t>(rem * rem);
       return r;
     }
     all |= r_c;
   }
   *rel = all;
-  tt_.store(sh, mask_from_rel(all, live), maximizing ? 0 : need, maximizing ? need - 1 : rem, 0xFF, rem);
+  tt_.store(sh, mask_from_rel(all, packed), maximizing ? 0 : need, maximizing ? need - 1 : rem, 0xFF, rem);
   return !maximizing;
 }
 

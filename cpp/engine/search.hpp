@@ -11,6 +11,7 @@
 
 #include <cstdint>
 
+#include "bits.hpp"
 #include "position.hpp"
 #include "tt.hpp"
 
@@ -76,7 +77,7 @@ class Search {
   int sure_trump_tricks(int need, int rem, Mask* rel) const;
   // Whether the declarer surely takes `need` tricks while the defenders hold no trump.
   bool unruffed_tricks(int need, Mask* rel) const;
-  TTShape shape() const;
+  TTShape shape(const BitPacker& live) const;
   Mask widen_to_run(Mask rel, int card, int seat, Mask live) const;
   Mask live_in_trick() const;
   // The lowest card of each run of `hand`'s cards that no other live card separates.

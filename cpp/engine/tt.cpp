@@ -55,6 +55,21 @@ MEKSIKO_INLINE unsigned TranspositionTable::matching_slots(const Bucket& b, std:
     found |= static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(match))) << (4 * half);
   }
   return found;
+#elif defined(__SSE4_1__)
+  // The same two slots at a time (x86-64-v2).
+  __m128i k = _mm_set1_epi64x(static_cast<long long>(key));
+  __m128i c = _mm_set1_epi64x(static_cast<long long>(code));
+  unsigned found = 0;
+  for (int pair = 0; pair < 4; ++pair) {
+    __m128i keys = _mm_load_si128(reinterpret_cast<const __m128i*>(b.key + 2 * pair));
+    __m128i patterns = _mm_load_si128(reinterpret_cast<const __m128i*>(b.pattern + 2 * pair));
+    __m128i kept = _mm_cvtepu32_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(b.kept + 2 * pair)));
+    __m128i mask = _mm_or_si128(kept, _mm_slli_epi64(kept, 32));
+    __m128i differ = _mm_and_si128(_mm_xor_si128(c, patterns), mask);
+    __m128i match = _mm_and_si128(_mm_cmpeq_epi64(k, keys), _mm_cmpeq_epi64(differ, _mm_setzero_si128()));
+    found |= static_cast<unsigned>(_mm_movemask_pd(_mm_castsi128_pd(match))) << (2 * pair);
+  }
+  return found;
 #else
   unsigned found = 0;
   for (int i = 0; i < kWays; ++i) {
@@ -72,6 +87,14 @@ MEKSIKO_INLINE unsigned TranspositionTable::slots_with(const Bucket& b, std::uin
   __m256i high = _mm256_cmpeq_epi64(k, _mm256_load_si256(reinterpret_cast<const __m256i*>(b.key + 4)));
   return static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(low)) |
                                _mm256_movemask_pd(_mm256_castsi256_pd(high)) << 4);
+#elif defined(__SSE4_1__)
+  __m128i k = _mm_set1_epi64x(static_cast<long long>(key));
+  unsigned found = 0;
+  for (int pair = 0; pair < 4; ++pair) {
+    __m128i keys = _mm_load_si128(reinterpret_cast<const __m128i*>(b.key + 2 * pair));
+    found |= static_cast<unsigned>(_mm_movemask_pd(_mm_castsi128_pd(_mm_cmpeq_epi64(k, keys)))) << (2 * pair);
+  }
+  return found;
 #else
   unsigned found = 0;
   for (int i = 0; i < kWays; ++i) found |= static_cast<unsigned>(b.key[i] == key) << i;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analysis.hpp"
+#include "bits.hpp"
 #include "position.hpp"
 #include "solver.hpp"
 #include "tt.hpp"
@@ -95,6 +96,38 @@ Position random_position(std::mt19937& rng, int per_hand, int played) {
 }
 
 }  // namespace
+
+TEST_CASE("the packer's bit moves extract and deposit as pext and pdep do") {
+  // The obvious reference: walk the mask's bits from the lowest.
+  auto extract = [](std::uint32_t x, std::uint32_t m) {
+    std::uint32_t out = 0;
+    for (int i = 0, k = 0; i < 32; ++i)
+      if (m >> i & 1) out |= (x >> i & 1) << k++;
+    return out;
+  };
+  auto deposit = [](std::uint32_t x, std::uint32_t m) {
+    std::uint32_t out = 0;
+    for (int i = 0, k = 0; i < 32; ++i)
+      if (m >> i & 1) out |= (x >> k++ & 1) << i;
+    return out;
+  };
+  std::mt19937 rng(18);
+  for (int n = 0; n < 20000; ++n) {
+    std::uint32_t m = static_cast<std::uint32_t>(rng()), x = static_cast<std::uint32_t>(rng());
+    if (n % 4 == 1) m &= static_cast<std::uint32_t>(rng());  // sparse masks, like the live cards late
+    if (n % 4 == 2) m |= static_cast<std::uint32_t>(rng());
+    if (n == 0) m = 0;
+    if (n == 1) m = ~0u;
+    SoftBitPacker soft(m);
+    BitPacker packer(m);
+    REQUIRE(soft.extract(x) == extract(x, m));
+    REQUIRE(soft.deposit(x) == deposit(x, m));
+    REQUIRE(packer.extract(x) == extract(x, m));
+    REQUIRE(packer.deposit(x) == deposit(x, m));
+    REQUIRE(pext32(x, m) == extract(x, m));
+    REQUIRE(pdep32(x, m) == deposit(x, m));
+  }
+}
 
 TEST_CASE("follow suit, else ruff, else anything") {
   Mask hand = cards({"AS", "7H", "8D"});
