@@ -4,7 +4,7 @@ import pytest
 
 from meksiko_solver.cards import Card, Hand
 from meksiko_solver.errors import MeksikoError, RulesError
-from meksiko_solver.play import legal_cards, next_seat, play_error, trick_winner
+from meksiko_solver.play import legal_cards, legal_mask, next_seat, play_error, trick_winner
 from meksiko_solver.rules import (
     LAST_DEAL, PLAY_ON, RULES, RuleProfile, describe_rules, game_config, get_rules)
 
@@ -127,6 +127,26 @@ def test_void_in_both_any_card():
     hand = cards("9D 7C")
     assert legal_cards(hand, cards("KS"), trump=H) == hand
     assert legal_cards(Hand(hand), cards("KS"), trump=None) == hand  # no trump: any card
+
+
+def test_legal_mask_is_legal_cards_on_masks():
+    # The weighing of the hints skips forced cards by legal_mask: it must be legal_cards exactly.
+    import random
+
+    rng = random.Random(13)
+    deck = [Card(i) for i in range(32)]
+    seen_forced = seen_ruff = 0
+    for _ in range(3000):
+        hand = rng.sample(deck, rng.randint(1, 10))
+        led = rng.choice([c for c in deck if c not in hand])
+        trump = rng.choice([0, 1, 2, 3, None])
+        want = legal_cards(hand, [led], trump)
+        got = legal_mask(sum(c.mask for c in hand), led.index, trump if trump is not None else 4)
+        assert got == sum(c.mask for c in want)
+        assert legal_mask(sum(c.mask for c in hand), None, trump) == sum(c.mask for c in hand)
+        seen_forced += len(want) == 1
+        seen_ruff += trump is not None and all(c.suit != led.suit for c in hand) and want[0].suit == trump
+    assert seen_forced > 100 and seen_ruff > 100  # the sample reaches both special cases
 
 
 def test_trick_winner_highest_of_led_suit_off_suit_cannot_win():

@@ -52,15 +52,29 @@ def legal_cards(hand: Iterable[Card], trick_cards: Sequence[Card], trump: Option
     trump = _trump(trump)
     if not trick_cards:
         return cards
-    led = trick_cards[0].suit
-    follow = [c for c in cards if c.suit == led]
+    legal = legal_mask(sum(c.mask for c in cards), trick_cards[0].index, trump)
+    return [c for c in cards if c.mask & legal]
+
+
+def legal_mask(hand: int, led: Optional[int], trump: Optional[int]) -> int:
+    """:func:`legal_cards` on masks (bit ``8 * suit + rank``, as ``Card.mask``): the legal cards
+    of ``hand`` when the card of index ``led`` was led (None: on lead). ``trump``: 0..3, or None
+    or 4 for no trump.
+
+    >>> from meksiko_solver.cards import Card
+    >>> legal_mask(Card("AS").mask | Card("9H").mask | Card("7C").mask, Card("KC").index, 1) == Card("7C").mask
+    True
+    """
+    if led is None:
+        return hand
+    follow = hand & (0xFF << (8 * (led >> 3)))
     if follow:
         return follow
-    if trump is not None:
-        trumps = [c for c in cards if c.suit == trump]
+    if trump is not None and 0 <= trump < 4:
+        trumps = hand & (0xFF << (8 * trump))
         if trumps:
             return trumps
-    return cards
+    return hand
 
 
 def play_error(hand: Iterable[Card], trick_cards: Sequence[Card], trump: Optional[int],

@@ -26,7 +26,7 @@ from .. import engine
 from ..auction import MEKSIKO
 from ..cards import Card, Suit, cards_to_mask
 from ..deal import Phase
-from ..play import trick_winner
+from ..play import legal_mask, trick_winner
 from ..budget import Budget
 from .batch import TT_BYTES, check, solve_worlds
 from .bidding_model import auction_steps, steps_log_likelihood
@@ -88,13 +88,22 @@ class Evidence:
         assert declarer is not None
         played_by = [cards_to_mask(v.played_by(s)) for s in range(3)]
 
+        # A card that was the seat's only legal one in the world has probability 1 there: only
+        # the others are solved (the same weights, fewer solves).
+        weighed: dict = {}  # world -> the indices in self.plays of its solved positions
+
         def items_of(world: World) -> List[engine.PositionTuple]:
             now = v.world_hands(self.layout, world)
             start = [now[s] | played_by[s] for s in range(3)]
             out: List[engine.PositionTuple] = []
-            for who, card, leader, trick, before in self.plays:
+            chosen = []
+            for i, (who, card, leader, trick, before) in enumerate(self.plays):
                 hands = [start[s] & ~before[s] for s in range(3)]
-                out.append((hands, self.trump, declarer, leader, trick))
+                legal = legal_mask(hands[who], trick[0] if trick else None, self.trump)
+                if legal & (legal - 1):  # more than one card
+                    out.append((hands, self.trump, declarer, leader, trick))
+                    chosen.append(i)
+            weighed[world] = chosen
             return out
 
         def call(items: List[engine.PositionTuple]) -> List[engine.EngineSolveResult]:
@@ -106,10 +115,9 @@ class Evidence:
         out = []
         for world, results in solved:
             total = self._cheap(world)
-            for (who, card, _, _, _), r in zip(self.plays, results):
-                values = dict(r.card_values)
-                if len(values) > 1:
-                    total += card_log_probability(values, card, who == v.declarer)
+            for i, r in zip(weighed[world], results):
+                who, card = self.plays[i][:2]
+                total += card_log_probability(dict(r.card_values), card, who == v.declarer)
             out.append(total)
         return out
 
