@@ -20,7 +20,7 @@ own calls and cards are the same in every world and cancel in the normalisation.
 
 from __future__ import annotations
 
-from typing import List, Sequence, Tuple
+from typing import Dict, List, Sequence, Tuple
 
 from .. import engine
 from ..auction import MEKSIKO
@@ -90,7 +90,7 @@ class Evidence:
 
         # A card that was the seat's only legal one in the world has probability 1 there: only
         # the others are solved (the same weights, fewer solves).
-        weighed: dict = {}  # world -> the indices in self.plays of its solved positions
+        weighed: Dict[World, List[int]] = {}  # the indices in self.plays of its solved positions
 
         def items_of(world: World) -> List[engine.PositionTuple]:
             now = v.world_hands(self.layout, world)
