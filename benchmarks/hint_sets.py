@@ -90,9 +90,10 @@ def answers() -> dict:
     return {row["set"]: row["answers"] for row in rows}
 
 
-#: The engine before issue 13 (uniform worlds, per-world best declaration): the stored answers of
-#: the sets "bid", "discard", "opening", "later"; the sets "<name>-inference" are the defaults'.
-UNIFORM = {"bid": {"inference": False, "per_world_declaration": True}, "play": {"inference": False},
+#: The engine before issue 13 (uniform worlds, per-world best declaration, a defender's cards
+#: ranked defeat first): the stored answers of the sets "bid", "discard", "opening", "later"; the
+#: sets "<name>-inference" are the defaults'.
+UNIFORM = {"bid": {"inference": False, "per_world_declaration": True}, "play": {"inference": False, "standing": False},
            "discard": {"inference": False}}
 
 

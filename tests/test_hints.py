@@ -2,6 +2,7 @@
 format, determinism, time budget, and views rejected with the first bad item named."""
 
 import time
+from itertools import product
 
 import pytest
 
@@ -14,6 +15,9 @@ from meksiko_solver.hints.bid import bid_hint
 from meksiko_solver.hints.discard import discard_classes, discard_hint
 from meksiko_solver.hints.play import play_hint
 from meksiko_solver.hints.view import View
+from meksiko_solver.cards import mask_to_cards
+from meksiko_solver.play import legal_cards, trick_winner
+from meksiko_solver.scoring import score_deal
 
 # A cash-out ending. Seat 0 declares 5 with spades, has 4 tricks after 8 and leads with AC and
 # 7D left; the unseen AD 9H 8D 8H lie with the defenders (both showed out of spades). AC wins
@@ -65,7 +69,9 @@ def _view(record, seat, upto):
 
 def test_play_hint_picks_a_card_best_in_every_world():
     """Late positions, every consistent world enumerated: when some cards are double-dummy
-    optimal in every world for the seat's side, the hint recommends one of them."""
+    optimal in every world for the seat's side, the hint recommends one of them (a defender's
+    cards ranked defeat first, as before issue 13: by his standing, a trick of his own may be
+    worth a declarer's trick in some world, tested below)."""
     checked = 0
     for record in GAME.deals:
         for upto in range(18, 29):
@@ -87,7 +93,7 @@ def test_play_hint_picks_a_card_best_in_every_world():
                 side = max if view.seat == view.declarer else min
                 target = side(r.card_tricks.values())
                 always &= {c for c, t in r.card_tricks.items() if t == target}
-            hint = play_hint(view, samples=40, seed=1)
+            hint = play_hint(view, samples=40, seed=1, standing=False)
             assert hint.exhaustive
             if always:
                 assert str(hint.card) in always
@@ -273,3 +279,87 @@ def test_impossible_layout_is_rejected():
     # Both defenders show out of spades, then of hearts: six unseen hearts have nowhere to be.
     with pytest.raises(RecordError, match=r"play\[5\]: no layout of the unseen cards fits"):
         View.from_dict({**base, "play": ["AS", "7D", "7C", "AH", "8D", "8C", "KH", "9D", "9C"]})
+
+
+def _sure_taker(view, hands, card):
+    """The seat winning the trick in progress with ``card`` added, if it takes the trick in
+    every legal continuation (enumerated with the Card-level rules), else None."""
+    takers = set()
+
+    def play_on(cards):
+        if len(cards) == 3:
+            takers.add(trick_winner(cards, view.leader, view.trump))
+            return
+        seat = (view.leader + len(cards)) % 3
+        for c in legal_cards(mask_to_cards(hands[seat]), cards, view.trump):
+            play_on([*cards, c])
+
+    play_on([*view.trick, card])
+    winning = trick_winner([*view.trick, card], view.leader, view.trump)
+    return winning if takers == {winning} else None
+
+
+def _standing_by_brute_force(view, worlds):
+    """Each card's mean standing (own score minus the other two seats' mean) over the worlds
+    (hands, double-dummy card values), a trick that a defender wins and keeps in every
+    continuation credited to him and every other open trick's defender split enumerated toss by toss."""
+    seat, declarer = view.seat, view.declarer
+    partner = 3 - seat - declarer
+    totals = {}
+    for hands, values in worlds:
+        for card, value in values.items():
+            won = list(view.tricks_won)
+            taker = _sure_taker(view, hands, next(c for c in view.legal_cards if str(c) == card))
+            if taker is not None and taker != declarer:
+                won[taker] += 1
+            t = view.tricks_won[declarer] + value
+            open_tricks = 10 - t - won[seat] - won[partner]
+            outcomes = []
+            for tosses in product((seat, partner), repeat=open_tricks):
+                tricks = [0, 0, 0]
+                tricks[declarer] = t
+                tricks[seat] = won[seat] + tosses.count(seat)
+                tricks[partner] = won[partner] + tosses.count(partner)
+                s = score_deal(view.contract, declarer, tricks, view.profile, view.scoring)
+                outcomes.append(s[seat] - (s[declarer] + s[partner]) / 2)
+            totals.setdefault(card, []).append(sum(outcomes) / len(outcomes))
+    return {card: sum(v) / len(v) for card, v in totals.items()}
+
+
+def test_play_hint_defender_plays_for_his_standing():
+    """Late defender positions with every world enumerated and uniform weights: the hint's card
+    has the highest standing computed by brute force (own score minus the other two seats' mean,
+    a trick that a defender wins and keeps whatever the others play credited to him). Among them, a
+    defender takes a trick from his partner where the order of the engine before issue 13 (defeat
+    first, then fewer declarer tricks, then own score with the trick split by a coin toss) let him
+    duck."""
+    checked = overtakes = 0
+    for record in GAME.deals:
+        if record.declarer is None:
+            continue
+        for upto in range(12, 29):
+            view = next((v for v in (_view(record, s, upto) for s in range(3)) if v.to_move == v.seat), None)
+            if view is None or view.seat == view.declarer or len(view.legal_cards) < 2:
+                continue
+            layout = view.layout()
+            if layout.count() > 60:
+                continue
+            worlds = []
+            for world in layout.enumerate():
+                masks = view.world_hands(layout, world)
+                r = solve([str(Hand(m)) for m in masks], view.trump if view.trump is None else "SHDC"[view.trump],
+                          view.declarer, view.leader, [str(c) for c in view.trick])
+                worlds.append((masks, r.card_tricks))
+            expected = _standing_by_brute_force(view, worlds)
+            hint = play_hint(view, samples=60, seed=1, inference=False)
+            assert hint.exhaustive
+            by_card = {str(o.card): o.standing for o in hint.options}
+            for card, value in expected.items():
+                assert by_card[card] == pytest.approx(value, abs=1e-3)
+            assert expected[str(hint.card)] == pytest.approx(max(expected.values()), abs=1e-9)
+            checked += 1
+            old = play_hint(view, samples=60, seed=1, inference=False, standing=False)
+            assert old.options[0].standing is None and "defeat" in old.to_dict()["tie_break"]
+            if len(view.trick) == 2 and str(hint.card) != str(old.card):
+                overtakes += 1
+    assert checked >= 10 and overtakes >= 1

@@ -3,11 +3,12 @@
 
 import json
 import random
-from itertools import combinations
+from itertools import combinations, product
 from math import exp, isclose, log
 
 import pytest
 
+from meksiko_solver.auction import Contract
 from meksiko_solver.cards import Hand
 from meksiko_solver.errors import OptionError
 from meksiko_solver.hints import bid as bid_module
@@ -18,7 +19,10 @@ from meksiko_solver.hints.heuristics import keep_value, keep_values
 from meksiko_solver.hints.declaration import LAYOUTS_PER_TALON, TALON, talon_groups
 from meksiko_solver.hints.duplicate import differences, parse_pair, run_duplicate, seat_deal
 from meksiko_solver.hints.play_model import LOOKBACK, card_probabilities, discard_log_probability
+from meksiko_solver.hints.outcome import Scorer
 from meksiko_solver.hints.view import View
+from meksiko_solver.rules import get_rules
+from meksiko_solver.scoring import score_deal
 from meksiko_solver.budget import Budget
 from meksiko_solver.hints import weights as weights_module
 from meksiko_solver.hints.common import start
@@ -401,3 +405,28 @@ def test_tempering_table_from_self_play():
     lines = script.table(synthetic, grid=(0.0, 0.5, 1.0))["play"]["by_tau"]
     assert [x["llr"] for x in lines] == sorted(x["llr"] for x in lines) and lines[2]["llr"] > 0
     assert isclose(lines[2]["llr"], -log((1 + exp(-2) + exp(-4)) / 3), abs_tol=1e-4)
+
+
+def test_defender_standing_against_the_scoring_rules():
+    """Scorer.defender_standing equals own score minus the other two seats' mean, averaged over
+    every sequence of coin tosses for the open tricks, scored by score_deal, in both profiles and
+    modes, for every contract and each defender."""
+    for rules in ("mexico-club", "classic"):
+        profile = get_rules(rules)
+        for mode in profile.modes:
+            for contract in (Contract.FIVE, Contract.SEVEN, Contract.TEN, Contract.MEKSIKO):
+                declarer, seat = 1, 2
+                scorer = Scorer(profile, mode, seat, contract, declarer, None)
+                for t in (0, 4, 6, 9):
+                    for own, partner in ((0, 0), (1, 0), (0, 2), (2, 1)):
+                        if t + own + partner > 10:
+                            continue
+                        outcomes = []
+                        for tosses in product((seat, 0), repeat=10 - t - own - partner):
+                            tricks = [partner + tosses.count(0), t, own + tosses.count(seat)]
+                            s = score_deal(contract, declarer, tricks, profile, mode)
+                            outcomes.append(s[seat] - (s[0] + s[declarer]) / 2)
+                        assert scorer.defender_standing(t, own, partner) == pytest.approx(
+                            sum(outcomes) / len(outcomes)), (rules, mode.name, contract, t, own, partner)
+    with pytest.raises(ValueError):
+        Scorer(profile, profile.mode("easy"), 1, Contract.SIX, 1, None).defender_standing(5, 0, 0)

@@ -104,8 +104,8 @@ class HintResponse(BaseModel):
     model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [
         {"hint": "play", "seat": 1, "worlds": 100, "samples": 100, "seed": 1, "consistent_worlds": 5080790,
          "exhaustive": False, "declarer": 0, "contract": "6", "card": "8S",
-         "options": [{"card": "8S", "tricks": 3.4, "make": 0.12, "score": 3.3, "best": 1.0},
-                     {"card": "9S", "tricks": 3.4, "make": 0.12, "score": 3.3, "best": 1.0}]},
+         "options": [{"card": "8S", "tricks": 3.4, "make": 0.12, "score": 3.3, "best": 1.0, "standing": 1.2},
+                     {"card": "9S", "tricks": 3.4, "make": 0.12, "score": 3.3, "best": 1.0, "standing": 1.2}]},
     ]})
 
 

@@ -90,9 +90,10 @@ def describe(kind: str, result: Any) -> List[str]:
     else:
         lines.append(f"seat {d['seat']}: play {d['card']}   (declarer seat {d['declarer']}, contract "
                      f"{d['contract']}); {worlds}")
-        lines.append("  card  declarer tricks   make    expected score  best in")
+        standing = any("standing" in o for o in d["options"])  # a defender's ranking figure
+        lines.append("  card  declarer tricks   make    expected score  best in" + ("  standing" if standing else ""))
         for o in d["options"]:
             lines.append(f"  {o['card']:<4}  {o['tricks']:14.2f}  {_pct(o['make'])}  {o['score']:+13.2f}  "
-                         f"{_pct(o['best'])}")
+                         f"{_pct(o['best'])}" + (f"  {o['standing']:+8.2f}" if standing else ""))
         lines.append(f"  ties: {d['tie_break']}")
     return lines

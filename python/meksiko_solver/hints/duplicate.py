@@ -21,10 +21,12 @@ quality: the mean log-likelihood ratio of the true hidden layout, weighted again
 each hint with model weights (positive: the weights moved probability toward the truth).
 
 Policies: ``hint`` (weighted worlds, the declaration chosen per talon), ``hint-uniform`` (the
-engine before issue 13: uniform worlds, per-world best declaration) and ``baseline``; and three
-variants that change one thing at a time: ``hint-fusion`` (weighted worlds, per-world best
-declaration), ``hint-no-inference`` (uniform worlds, declaration chosen per talon) and
-``hint-calibrated`` (``hint`` with the bid figures calibrated to played results).
+engine before issue 13: uniform worlds, per-world best declaration, a defender's cards ranked
+defeat first) and ``baseline``; and four variants that change one thing at a time:
+``hint-fusion`` (weighted worlds, per-world best declaration), ``hint-no-inference`` (uniform
+worlds, declaration chosen per talon), ``hint-calibrated`` (``hint`` with the bid figures
+calibrated to played results) and ``hint-lexicographic`` (``hint`` with a defender's cards
+ranked defeat first instead of by his standing).
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ from .policy import BaselinePolicy, HintPolicy
 from .sampling import Layout, World
 from .view import View
 
-DUPLICATE_POLICIES = ("hint", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated")
+DUPLICATE_POLICIES = ("hint", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
+                      "hint-lexicographic")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
 MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
@@ -60,7 +63,8 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None):
     if name == "hint":
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint)
     if name == "hint-uniform":
-        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False, per_world_declaration=True)
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False, per_world_declaration=True,
+                          standing=False)
     if name == "baseline":
         return BaselinePolicy()
     if name == "hint-fusion":  # ablation: weighted worlds, per-world best declaration
@@ -69,6 +73,8 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None):
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False)
     if name == "hint-calibrated":  # variant: the bid figures calibrated to played results
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, calibrate=True)
+    if name == "hint-lexicographic":  # ablation: a defender's cards ranked as before issue 13 (defeat first)
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, standing=False)
     raise MeksikoError(f"unknown policy {name!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")
 
 

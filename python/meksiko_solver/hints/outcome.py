@@ -9,13 +9,18 @@ Double-dummy solving gives the declarer's tricks, not how the two defenders shar
 Where a defender's own tricks matter and are not known, :meth:`Scorer.defender_expected` splits
 the defenders' remaining tricks between them like fair coin tosses (binomial, p = 1/2) on top of
 the tricks each has already taken.
+
+A defender's **standing** is his expected score minus the mean of the other two seats' expected
+scores: in a race to the target what counts is the lead over the others, so it weighs his own
+tricks, his partner's (a trick he takes from his partner counts for him and against the partner)
+and the declarer's score (a defeated contract costs the declarer) on one scale.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
-from typing import Optional, Sequence, Tuple
+from typing import Dict, Optional, Sequence, Tuple
 
 from ..auction import Contract
 from ..rules import RuleProfile, ScoringMode
@@ -33,6 +38,7 @@ class Scorer:
         self.totals: Optional[Tuple[int, int, int]] = None if totals is None else (totals[0], totals[1], totals[2])
         self.needed = contract.tricks_needed
         self._table = _table(profile, mode, seat, contract, declarer, self.totals)
+        self._standing: Dict[Tuple[int, int, int], float] = {}
 
     def makes(self, declarer_tricks: int) -> bool:
         return declarer_tricks >= self.needed
@@ -49,13 +55,34 @@ class Scorer:
         fair coin tosses (``own_won``/``partner_won``: tricks each defender already has)."""
         if self.seat == self.declarer:
             return float(self.score(declarer_tricks))
+        return self._defenders_expected(declarer_tricks, own_won, partner_won)[0]
+
+    def defender_standing(self, declarer_tricks: int, own_won: int, partner_won: int) -> float:
+        """A defender's expected score minus the mean of the declarer's and his partner's, on the
+        same split as :meth:`defender_expected`."""
+        key = (declarer_tricks, own_won, partner_won)
+        if key not in self._standing:
+            if self.seat == self.declarer:
+                raise ValueError("the declarer has no defender's standing")
+            own, partner = self._defenders_expected(*key)
+            declarer = _table(self.profile, self.mode, self.declarer, self.contract, self.declarer,
+                              self.totals)[declarer_tricks][0]  # the declarer's row ignores the own-tricks index
+            self._standing[key] = own - (partner + declarer) / 2
+        return self._standing[key]
+
+    def _defenders_expected(self, declarer_tricks: int, own_won: int, partner_won: int) -> Tuple[float, float]:
+        """The seat's and his partner's expected scores, the open tricks split by coin tosses."""
         left = 10 - declarer_tricks - own_won - partner_won
         if left < 0:
             raise ValueError("more tricks than a deal has")
-        total = 0
+        partner = _table(self.profile, self.mode, 3 - self.seat - self.declarer, self.contract, self.declarer,
+                         self.totals)[declarer_tricks]
+        own_total = partner_total = 0
         for x in range(left + 1):
-            total += comb(left, x) * self.score(declarer_tricks, own_won + x)
-        return total / (1 << left)
+            ways = comb(left, x)
+            own_total += ways * self._table[declarer_tricks][own_won + x]
+            partner_total += ways * partner[partner_won + left - x]
+        return own_total / (1 << left), partner_total / (1 << left)
 
 
 @lru_cache(maxsize=512)

@@ -6,36 +6,48 @@ legal card (``engine.solve_batch`` with card values, every core, GIL released). 
 * ``tricks``: the declarer's expected tricks in the whole deal after that card;
 * ``make``: the probability that the contract makes;
 * ``score``: the expected score change of the seat for the deal (the declarer's is exact; a
-  defender's own tricks are not known double-dummy, so the defenders' remaining tricks are
-  split by fair coin tosses, see :mod:`.outcome`);
+  defender's own tricks are not known double-dummy, so the defenders' open tricks are split
+  by fair coin tosses, see :mod:`.outcome`; the trick in progress is a defender's in a world
+  where he wins it with the cards so far and no seat still to play can beat them there);
+* ``standing`` (a defender's): his expected score minus the mean of the other two seats'
+  expected scores, on the same split (see :mod:`.outcome`);
 * ``best``: the share of worlds in which the card is double-dummy optimal for the seat's side.
 
-The recommended card maximises the side's expected result. Declarer: the highest expected
-score, then the highest probability of making, then the most expected tricks. Defender:
-the lowest probability that the contract makes (defeat first), then the fewest expected
-declarer tricks, then the seat's own expected score. Remaining ties (equal in every world,
-such as touching honours) go to the lowest card (rank 7 first, then suits S H D C). The
-comparisons are made on exact sums over the same worlds, so they do not depend on rounding.
+The recommended card maximises the seat's expected result. Declarer: the highest expected
+score, then the highest probability of making, then the most expected tricks. Defender: the
+highest expected standing, then the lowest probability that the contract makes, then the fewest
+expected declarer tricks. A defender's standing weighs his own tricks, his partner's and the
+declarer's score on one scale: a trick taken from his partner counts, and so does a defeat, but
+a trick for himself is not given up for the smallest difference in the declarer's expected
+tricks, as under the lexicographic order of the engine before issue 13 (``standing=False``: the lowest probability
+of making, then the fewest declarer tricks, then the own expected score, every trick not yet
+complete split by coin tosses). Remaining ties (equal in every world, such as touching honours)
+go to the lowest card (rank 7 first, then suits S H D C). The comparisons are made on exact sums
+over the same worlds, so they do not depend on rounding.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .. import engine
 from ..cards import Card, Suit
 from ..errors import MeksikoError
 from ..deal import Phase
 from ..options import check_flag
+from ..play import legal_mask
 from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
 from .batch import TT_BYTES, check, solve_worlds
 from .outcome import Scorer
 from .weights import draw, weighted_frame
 
 TIE_BREAK = ("declarer: expected score, then probability of making, then expected tricks; "
-             "defender: probability of defeat, then fewer expected declarer tricks, then own expected "
-             "score; then the lowest card")
+             "defender: expected standing (own score minus the other two seats' mean), then probability "
+             "of defeat, then fewer expected declarer tricks; then the lowest card")
+OLD_TIE_BREAK = ("declarer: expected score, then probability of making, then expected tricks; "
+                 "defender: probability of defeat, then fewer expected declarer tricks, then own expected "
+                 "score; then the lowest card")
 
 
 @dataclass
@@ -45,10 +57,14 @@ class CardOption:
     make: float  # probability that the contract makes
     score: float  # the seat's expected score change
     best: float  # share of worlds where the card is double-dummy optimal for the seat's side
+    standing: Optional[float] = None  # a defender's expected score minus the other two seats' mean
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"card": str(self.card), "tricks": rnd(self.tricks), "make": rnd(self.make),
-                "score": rnd(self.score), "best": rnd(self.best)}
+        out = {"card": str(self.card), "tricks": rnd(self.tricks), "make": rnd(self.make),
+               "score": rnd(self.score), "best": rnd(self.best)}
+        if self.standing is not None:
+            out["standing"] = rnd(self.standing)
+        return out
 
 
 @dataclass
@@ -59,18 +75,20 @@ class PlayHint(HintResult):
     options: List[CardOption] = field(default_factory=list)
     declarer: int = 0
     contract: str = ""
+    tie_break: str = TIE_BREAK
 
     def to_dict(self) -> Dict[str, Any]:
         return {"hint": "play", **self.frame(), **self.weighting, "declarer": self.declarer, "contract": self.contract,
                 "card": str(self.card), "options": [o.to_dict() for o in self.options],
-                "tie_break": TIE_BREAK}
+                "tie_break": self.tie_break}
 
 
 def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
               time_budget_ms: Optional[float] = None, inference: bool = True,
-              checkpoint: Optional[Callable[[], None]] = None) -> PlayHint:
+              checkpoint: Optional[Callable[[], None]] = None, standing: bool = True) -> PlayHint:
     """The play hint for the seat to play in ``view`` (a View, dict, JSON text or SeatView);
-    ``inference=False``: uniform worlds."""
+    ``inference=False``: uniform worlds; ``standing=False``: a defender's cards ranked as by the
+    engine before issue 13 (above)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     if v.phase != Phase.PLAY:
         raise MeksikoError(f"no card to play: the deal is in the {v.phase} phase")
@@ -95,32 +113,74 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                           items_of, call, budget)
     scorer = Scorer(v.profile, v.scoring, v.seat, v.contract, v.declarer, v.totals)
     declaring = v.seat == v.declarer
-    won = v.tricks_won
     partner = 3 - v.seat - v.declarer if not declaring else v.seat
-    sums = {c.index: [0, 0, 0.0, 0] for c in legal}  # tricks, makes, score, best
+    ranks_standing = standing and not declaring
+    sums = {c.index: [0, 0, 0.0, 0, 0.0] for c in legal}  # tricks, makes, score, best, standing
     n = 0.0  # total weight
     for world, (result,) in solved:
         w = weighted.of(world)
         n += w
         values = dict(result.card_values)
         side_best = max(values.values()) if declaring else min(values.values())
+        hands = v.world_hands(layout, world) if ranks_standing else None
         for card, value in values.items():
-            total = won[v.declarer] + value
+            own, theirs = v.tricks_won[v.seat], v.tricks_won[partner]
+            if hands is not None:  # the trick is a defender's where nobody still to play can beat him
+                taker = trick_taker(hands, played, v.leader, card, int(trump))
+                own, theirs = own + (taker == v.seat), theirs + (taker == partner)
+            total = v.tricks_won[v.declarer] + value
             acc = sums[card]
             acc[0] += w * total
             acc[1] += w * scorer.makes(total)
             acc[2] += w * (scorer.score(total) if declaring
-                           else scorer.defender_expected(total, won[v.seat], won[partner]))
+                           else scorer.defender_expected(total, own, theirs))
             acc[3] += w * (value == side_best)
+            if ranks_standing:
+                acc[4] += w * scorer.defender_standing(total, own, theirs)
 
     def key(card: Card) -> Tuple[float, ...]:
-        tricks, makes, score, _ = sums[card.index]
-        side = (score, makes, tricks) if declaring else (-makes, -tricks, score)
+        tricks, makes, score, _, standing_sum = sums[card.index]
+        if declaring:
+            side: Tuple[float, ...] = (score, makes, tricks)
+        elif ranks_standing:
+            side = (standing_sum, -makes, -tricks)
+        else:
+            side = (-makes, -tricks, score)
         return side + (-card.rank, -card.suit)
 
     ranked = sorted(legal, key=key, reverse=True)
-    options = [CardOption(c, *(settle(x / n) for x in sums[c.index])) for c in ranked]
+    def option(card: Card) -> CardOption:
+        tricks, makes, score, best, standing_sum = (settle(x / n) for x in sums[card.index])
+        return CardOption(card, tricks, makes, score, best, standing_sum if ranks_standing else None)
+
+    options = [option(c) for c in ranked]
     return PlayHint(seat=v.seat, worlds=len(solved), samples=worlds.requested, seed=seed, consistent=worlds.count,
                     elapsed=budget.elapsed(), budget_ran_out=budget.ran_out, card=ranked[0], options=options,
                     declarer=v.declarer, contract=v.contract, weighted=weighted,
+                    tie_break=TIE_BREAK if standing else OLD_TIE_BREAK,
                     weighting=weighted_frame(weighted, [w for w, _ in solved], inference))
+
+
+
+def _beaters(card: int, trump: int) -> int:
+    """The cards (a mask) that beat ``card`` when it is winning the trick: higher cards of its
+    suit, and every trump if it is not one (``trump`` 4: no trump)."""
+    suit = card >> 3
+    higher = (0xFF << (8 * suit)) & ~((2 << card) - 1)
+    return higher | (0xFF << (8 * trump) if trump < 4 and trump != suit else 0)
+
+
+def trick_taker(hands: Sequence[int], trick: Sequence[int], leader: int, card: int, trump: int) -> Optional[int]:
+    """The seat winning the trick once ``card`` is added to ``trick`` (card indices, from the
+    leader) when no seat still to play holds a legal card that beats it (``hands``: each seat's
+    cards now, masks), so that it takes the trick whatever they play; else None (a later seat
+    forced to overtake is not worked out: None)."""
+    cards = [*trick, card]
+    best = 0
+    for i in range(1, len(cards)):
+        if _beaters(cards[best], trump) >> cards[i] & 1:
+            best = i
+    for i in range(len(cards), 3):
+        if legal_mask(hands[(leader + i) % 3], cards[0], trump) & _beaters(cards[best], trump):
+            return None
+    return (leader + best) % 3

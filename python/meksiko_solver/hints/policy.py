@@ -40,14 +40,18 @@ class HintPolicy:
     each world (the double-dummy upper bound; today's engine before issue 13). The arena's
     ``hint-uniform`` is ``inference=False, per_world_declaration=True``. ``calibrate``: the bid
     hint's figures mapped to played results (:mod:`.calibration`; off by default).
+    ``standing``: a defender plays for his expected standing, his score minus the other two
+    seats' mean (:mod:`.play`; on by default, off in ``hint-uniform`` as in the engine before
+    issue 13).
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
                  on_hint: Optional[HintLog] = None, use_totals: bool = False, inference: bool = True,
-                 per_world_declaration: bool = False, calibrate: bool = False) -> None:
+                 per_world_declaration: bool = False, calibrate: bool = False, standing: bool = True) -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
         self.inference, self.per_world_declaration, self.calibrate = inference, per_world_declaration, calibrate
+        self.standing = standing
 
     def _seed(self, sv: SeatView) -> int:
         return (self.seed * 1_000_003 + sv.seat * 10_007 + len(sv.played) * 101 + (sv.phase == Phase.PLAY)) % (1 << 62)
@@ -68,7 +72,8 @@ class HintPolicy:
             hint = discard_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference)
             decision = ([str(c) for c in hint.discard], hint.trump)
         elif sv.phase == Phase.PLAY:
-            hint = play_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference)
+            hint = play_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
+                             standing=self.standing)
             decision = hint.card
         else:
             raise ValueError(f"no decision to make in phase {str(sv.phase)!r}")

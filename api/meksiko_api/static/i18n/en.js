@@ -87,6 +87,7 @@ export default {
   "hint.col.option": "option", "hint.col.make": "P(make)", "hint.col.make.title": "the declarer's chance of making the contract",
   "hint.col.beat": "P(we beat it)", "hint.col.beat.title": "the defenders' chance of beating the contract (1 − the declarer's P(make))",
   "hint.col.score": "E[score]", "hint.col.score.title": "your expected score for the deal",
+  "hint.col.standing": "E[standing]", "hint.col.standing.title": "your expected score minus the other two players' average: what a defender's cards are ranked by",
   "hint.col.tricks": "E[declarer tricks]", "hint.col.tricks.title": "the declarer's expected tricks",
   "hint.col.best": "DD best", "hint.col.best.title": "how often this option is a best one double-dummy",
   "hint.pick.bid": "make this call", "hint.pick.discard": "choose this discard and trump (then Declare)", "hint.pick.play": "play this card",

@@ -88,6 +88,7 @@ export default {
   "hint.col.option": "mogućnost", "hint.col.make": "P(prolaz)", "hint.col.make.title": "šansa nosioca da ugovor prođe",
   "hint.col.beat": "P(obaramo)", "hint.col.beat.title": "šansa gangstera da obore ugovor (1 − P(prolaz) nosioca)",
   "hint.col.score": "E[poeni]", "hint.col.score.title": "tvoji očekivani poeni za ovo deljenje",
+  "hint.col.standing": "E[prednost]", "hint.col.standing.title": "tvoji očekivani poeni minus prosek druga dva igrača: po tome se rangiraju karte gangstera",
   "hint.col.tricks": "E[štihovi nosioca]", "hint.col.tricks.title": "očekivani broj štihova nosioca",
   "hint.col.best": "najbolje (DD)", "hint.col.best.title": "koliko često je ova mogućnost među najboljima uz otvorene karte (DD)",
   "hint.pick.bid": "daj ovu licitaciju", "hint.pick.discard": "izaberi ovaj škart i adut (pa Potvrdi)", "hint.pick.play": "odigraj ovu kartu",

@@ -58,6 +58,7 @@ export function renderHint(box, kind, hint, opts = {}) {
     ? ["make", t("hint.col.beat"), (x) => percent(1 - x), t("hint.col.beat.title")]
     : ["make", t("hint.col.make"), percent, t("hint.col.make.title")];
   const columns = [makeColumn, ["score", t("hint.col.score"), (x) => signed(x, 2), t("hint.col.score.title")],
+    ["standing", t("hint.col.standing"), (x) => signed(x, 2), t("hint.col.standing.title")],
     ["tricks", t("hint.col.tricks"), (x) => x.toFixed(2), t("hint.col.tricks.title")],
     ["best", t("hint.col.best"), percent, t("hint.col.best.title")]].filter(([k]) => has(k));
   const what = kind === "play" ? cardEl(hint.card, { mini: true })
