@@ -296,13 +296,15 @@ def test_a_review_degrades_to_its_time_budget(server):
     wait_idle(server)
 
 
-def test_reviews_queued_behind_long_hints_answer_rather_than_fail(server):
+def test_reviews_queued_behind_long_work_answer_rather_than_fail(server):
     # before: a review that waited its whole budget behind hints answered 503 time_budget (the
-    # starvation check's 5xx); now it answers its double-dummy layer, flagged incomplete
-    hint = {**VIEW_EXAMPLE, "samples": 1000, "time_budget_ms": 3000}
+    # starvation check's 5xx); now it answers its double-dummy layer, flagged incomplete. The
+    # work in front is a long review that spends its whole 3 s budget on any machine (a bid hint
+    # of 1000 worlds, used before, takes 0.4 s on a fast one and left the lane free in time).
+    long_work = {**LONG_REVIEW, "time_budget_ms": 3000}
     review_body = {"record": RECORD_EXAMPLE, "single_dummy": True, "samples": 1000, "time_budget_ms": 2500}
-    first = background(post, server, "/v1/hints/bid", hint)
-    time.sleep(0.3)  # the hint holds the heavy lane's only thread for 3 s
+    first = background(post, server, "/v1/review", long_work)
+    time.sleep(0.3)  # the long review holds the heavy lane's only thread for 3 s
     r = httpx2.post(server + "/v1/review", json=review_body, timeout=30)
     first[0].join()
     assert r.status_code == 200, r.text
