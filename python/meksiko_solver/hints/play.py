@@ -19,11 +19,11 @@ highest expected standing, then the lowest probability that the contract makes, 
 expected declarer tricks. A defender's standing weighs his own tricks, his partner's and the
 declarer's score on one scale: a trick taken from his partner counts, and so does a defeat, but
 a trick for himself is not given up for the smallest difference in the declarer's expected
-tricks, as under the lexicographic order of the engine before issue 13 (``standing=False``: the lowest probability
-of making, then the fewest declarer tricks, then the own expected score, every trick not yet
-complete split by coin tosses). Remaining ties (equal in every world, such as touching honours)
-go to the lowest card (rank 7 first, then suits S H D C). The comparisons are made on exact sums
-over the same worlds, so they do not depend on rounding.
+tricks, as under the lexicographic order of the engine before issue 13 (``standing=False``: the
+lowest probability of making, then the fewest declarer tricks, then the own expected score,
+every trick not yet complete split by coin tosses). Remaining ties (equal in every world, such
+as touching honours) go to the lowest card (rank 7 first, then suits S H D C). The comparisons
+are made on exact sums over the same worlds, so they do not depend on rounding.
 """
 
 from __future__ import annotations
@@ -159,7 +159,6 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                     declarer=v.declarer, contract=v.contract, weighted=weighted,
                     tie_break=TIE_BREAK if standing else OLD_TIE_BREAK,
                     weighting=weighted_frame(weighted, [w for w, _ in solved], inference))
-
 
 
 def _beaters(card: int, trump: int) -> int:
