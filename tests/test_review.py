@@ -434,7 +434,9 @@ def test_a_review_whose_budget_runs_out_keeps_its_double_dummy_layer_whole():
     # before: the service stopped such a review with 503 time_budget; the library had no budget
     rec = arena_deals(1, seed=21)[0]
     plain = review(rec)
-    spent = review(rec, single_dummy=True, samples=1000, time_budget_ms=1)  # gone before the first card
+    # gone before the first card: 1 microsecond (1 ms is not always spent by the double-dummy layer
+    # of one deal on a fast machine, and the first card then got what was left)
+    spent = review(rec, single_dummy=True, samples=1000, time_budget_ms=0.001)
     assert double_dummy_part(spent.to_dict()) == double_dummy_part(plain.to_dict())
     assert spent.single_dummy["complete"] is False
     choices = [c for c in spent.cards if c.sd_loss is None]
@@ -454,7 +456,9 @@ def test_a_short_budget_judges_cards_on_fewer_worlds_within_the_budget():
     assert double_dummy_part(part.to_dict()) == double_dummy_part(plain.to_dict())
     assert part.single_dummy["complete"] is False
     judged = [c for c in part.cards if c.sd_worlds]
-    assert judged and all(1 <= c.sd_worlds < 1000 and not c.sd_complete for c in judged)
+    # a card with few layouts left may be judged on all of them within its share (a fast machine)
+    assert judged and all(1 <= c.sd_worlds <= 1000 for c in judged)
+    assert any(c.sd_worlds < 1000 and not c.sd_complete for c in judged)
     for c in part.cards:  # a judged card has all its single-dummy fields, one not judged none
         assert (c.sd_loss is None) == (c.sd_mark is None) == (c.sd_best is None)
         if c.sd_loss is not None:
