@@ -42,12 +42,11 @@ from .batch import TT_BYTES, check, solve_worlds
 from .outcome import Scorer
 from .weights import draw, weighted_frame
 
-TIE_BREAK = ("declarer: expected score, then probability of making, then expected tricks; "
-             "defender: expected standing (own score minus the other two seats' mean), then probability "
-             "of defeat, then fewer expected declarer tricks; then the lowest card")
-OLD_TIE_BREAK = ("declarer: expected score, then probability of making, then expected tricks; "
-                 "defender: probability of defeat, then fewer expected declarer tricks, then own expected "
-                 "score; then the lowest card")
+_DECLARER_ORDER = "declarer: expected score, then probability of making, then expected tricks; "
+TIE_BREAK = (_DECLARER_ORDER + "defender: expected standing (own score minus the other two seats' mean), then "
+             "probability of defeat, then fewer expected declarer tricks; then the lowest card")
+OLD_TIE_BREAK = (_DECLARER_ORDER + "defender: probability of defeat, then fewer expected declarer tricks, then own "
+                 "expected score; then the lowest card")
 
 
 @dataclass
@@ -179,7 +178,8 @@ def trick_taker(hands: Sequence[int], trick: Sequence[int], leader: int, card: i
     for i in range(1, len(cards)):
         if _beaters(cards[best], trump) >> cards[i] & 1:
             best = i
+    beaters = _beaters(cards[best], trump)
     for i in range(len(cards), 3):
-        if legal_mask(hands[(leader + i) % 3], cards[0], trump) & _beaters(cards[best], trump):
+        if legal_mask(hands[(leader + i) % 3], cards[0], trump) & beaters:
             return None
     return (leader + best) % 3
