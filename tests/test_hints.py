@@ -359,6 +359,9 @@ def test_play_hint_defender_plays_for_his_standing():
             assert expected[str(hint.card)] == pytest.approx(max(expected.values()), abs=1e-9)
             checked += 1
             old = play_hint(view, samples=60, seed=1, inference=False, standing=False)
+            if checked == 1:
+                with pytest.raises(MeksikoError, match="standing must be true or false, not 'no'"):
+                    play_hint(view, samples=60, seed=1, standing="no")
             assert old.options[0].standing is None and "defeat" in old.to_dict()["tie_break"]
             if len(view.trick) == 2 and str(hint.card) != str(old.card):
                 overtakes += 1

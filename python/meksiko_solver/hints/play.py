@@ -89,6 +89,7 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     ``inference=False``: uniform worlds; ``standing=False``: a defender's cards ranked as by the
     engine before issue 13 (above)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
+    standing = check_flag(standing, "standing")
     if v.phase != Phase.PLAY:
         raise MeksikoError(f"no card to play: the deal is in the {v.phase} phase")
     if v.to_move != v.seat:
