@@ -6,7 +6,8 @@
 OLD_SOURCE is a checkout of the old commit (``git archive COMMIT | tar -x -C DIR``) whose
 package is installed in OLD_VENV; the new side is this tree with this interpreter. Each run
 times the old build, then the new one; the table gives the range over the runs of each
-benchmark's mean, median and p99 (ms; the tiny-position benchmark's microseconds per call).
+benchmark's mean, median and p99 (ms; the tiny-position benchmark's microseconds per call), and
+the median and range over the runs of the new mean divided by the old one of the same run.
 A benchmark file missing from the old tree is copied into it from this one.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -64,15 +66,18 @@ def main() -> int:
         results["new"].append(run(sys.executable, HERE, args.files, args.k))
         print(f"run {i + 1} of {args.runs} done", file=sys.stderr)
     names = sorted({n for r in results["new"] for n in r})
-    print("| benchmark | old mean | new mean | old median | new median | old p99 | new p99 |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| benchmark | old mean | new mean | old median | new median | old p99 | new p99 | new / old mean, per run |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for n in names:
         cols = []
         for k in range(3):
             for side in ("old", "new"):
                 vals = [r[n][k] for r in results[side] if n in r]
                 cols.append(span(vals) if vals else "-")
-        print(f"| {n} | {cols[0]} | {cols[1]} | {cols[2]} | {cols[3]} | {cols[4]} | {cols[5]} |")
+        # Old and new of one run ran back to back: their ratio drifts less than either.
+        ratios = [b[n][0] / a[n][0] for a, b in zip(results["old"], results["new"]) if n in a and n in b]
+        ratio = f"{statistics.median(ratios):.3f} [{span(ratios)}]" if ratios else "-"
+        print(f"| {n} | {cols[0]} | {cols[1]} | {cols[2]} | {cols[3]} | {cols[4]} | {cols[5]} | {ratio} |")
     return 0
 
 

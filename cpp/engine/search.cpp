@@ -333,18 +333,27 @@ MEKSIKO_INLINE bool Search::partner_quick_tricks(int need, int rem, Mask* rel) c
   return true;
 }
 
-// The declarer, not on lead, cashes his quick tricks (plan A) when every suit the leader holds
-// is one in which that plan wins a trick: whatever is led, that trick goes as if the declarer
-// had led his top card of the suit, and from then on he is on lead. rel: the plan's top cards
-// and his top cards in the leader's suits.
-MEKSIKO_INLINE bool Search::declarer_quick_tricks(int need, Mask* rel) const {
+// The declarer, not on lead, cashes his quick tricks (plan A) after a lead whose trick he wins:
+// * in a suit in which that plan wins a trick: the trick goes as if he had led his top card of
+//   the suit;
+// * in a side suit he has none of, holding a trump, when the other defender must follow it or
+//   holds no trump: he ruffs with his lowest trump, and the plan keeps its count (or loses
+//   one trump trick, which the ruff makes up for).
+// From then on he is on lead. When the plan counts `need` tricks, every such lead is refuted.
+MEKSIKO_INLINE Search::RefutedLeads Search::declarer_entries(int need) const {
   Mask led_suits = whole_suits(hand_[leader_]);
   Mask tops = top_cards(declarer_);
-  if (led_suits & ~whole_suits(tops)) return false;  // a lead he cannot win with a top card
+  Mask ruffs = 0;
+  if (hand_[declarer_] & trump_bits_) {
+    int other = 3 - leader_ - declarer_;
+    Mask safe = whole_suits(hand_[other]) | ((hand_[other] & trump_bits_) ? 0u : ~0u);
+    ruffs = ~whole_suits(hand_[declarer_]) & ~trump_bits_ & led_suits & safe;
+  }
+  if (!((led_suits & tops) | ruffs)) return {};  // no lead he wins that way
   Mask entries = 0, plan_rel;
-  if (quick_tricks(declarer_, need, &plan_rel, &entries) < need || (led_suits & ~entries)) return false;
-  *rel = plan_rel | (tops & led_suits);
-  return true;
+  if (quick_tricks(declarer_, need, &plan_rel, &entries) < need) return {};
+  Mask suits = led_suits & (entries | ruffs);
+  return {suits, plan_rel | (tops & suits)};
 }
 
 MEKSIKO_INLINE int Search::order_lead(Mask moves, int best_card, int* out) const {
@@ -427,10 +436,17 @@ bool Search::lead_node(int need, Mask* rel) {
       *rel = qrel;
       return maximizing;
     }
-    if (!maximizing) {
-      if (declarer_quick_tricks(need, rel)) return true;
-      if (partner_quick_tricks(need, rem, rel)) return false;
+  }
+  // At a defender's lead, the leads that give the declarer his quick tricks are not searched
+  // (from three tricks left: the count is cheaper than their search from there).
+  RefutedLeads refuted;
+  if (!maximizing && rem > 2) {
+    refuted = declarer_entries(need);
+    if (refuted.suits && !(whole_suits(hand_[leader_]) & ~refuted.suits)) {
+      *rel = refuted.rel;  // every lead is refuted
+      return true;
     }
+    if (rem > 3 && partner_quick_tricks(need, rem, rel)) return false;
   }
   if (need == rem) {
     // To win every trick the declarer must win the trick of each of his cards.
@@ -460,6 +476,10 @@ bool Search::lead_node(int need, Mask* rel) {
   Mask all = 0;
   for (int i = 0; i < n; ++i) {
     int c = moves[i];
+    if (refuted.suits & card_bit(c)) {
+      all |= refuted.rel;
+      continue;
+    }
     take(p, c);
     cards_[0] = c;
     count_ = 1;

@@ -72,8 +72,13 @@ class Search {
   // Whether the defender not on lead cashes enough to beat the contract once his partner,
   // on lead, leads to him.
   bool partner_quick_tricks(int need, int rem, Mask* rel) const;
-  // Whether the declarer, not on lead, wins the trick of any lead and then cashes `need` tricks.
-  bool declarer_quick_tricks(int need, Mask* rel) const;
+  // Leads (of a defender) that the declarer surely refutes: the suits they are in (whole-suit
+  // masks) and the cards that decide it.
+  struct RefutedLeads {
+    Mask suits = 0, rel = 0;
+  };
+  // The leads after which the declarer, not on lead, wins the trick and then cashes `need` tricks.
+  RefutedLeads declarer_entries(int need) const;
   int sure_trump_tricks(int need, int rem, Mask* rel) const;
   // Whether the declarer surely takes `need` tricks while the defenders hold no trump.
   bool unruffed_tricks(int need, Mask* rel) const;

@@ -332,6 +332,41 @@ TEST_CASE("a declarer who wins the trick of any lead then cashes his tricks") {
   CHECK(solver.solve(pos).tricks == minimax(pos));
 }
 
+TEST_CASE("a defender's leads that give the declarer his tricks are refuted one by one") {
+  // No trump, seat 1 leads. A spade lets the declarer win with his AS and cash the rest (all
+  // four tricks); a diamond, which he cannot follow, gives seat 2 the lead. Only the diamonds
+  // are searched, and they decide.
+  Position pos = deal_of(cards({"AS", "KS", "AH", "KH"}), cards({"8S", "7S", "8D", "7D"}),
+                         cards({"QS", "JS", "QD", "JD"}), kNoTrump, 1);
+  int expected = minimax(pos);
+  CHECK(expected < 4);
+  Solver solver(1 << 20);
+  SolveResult r = solver.solve(pos);
+  CHECK(r.tricks == expected);
+  for (const CardValue& cv : r.card_values) {
+    bool spade = suit_of(cv.card) == 0;
+    CHECK(cv.tricks == (spade ? 4 : expected));
+  }
+  // Trump spades. A diamond the declarer ruffs (seat 2 must follow it) and then cashes two
+  // hearts; a club seat 2 may overruff with the AS, so the clubs are searched.
+  pos = deal_of(cards({"7S", "AH", "KH", "QH"}), cards({"8D", "7D", "JH", "8C"}), cards({"AS", "TH", "9H", "9D"}), 0, 1);
+  r = solver.solve(pos);
+  CHECK(r.tricks == minimax(pos));
+  for (const CardValue& cv : r.card_values) {
+    Position after = pos;
+    after.hands[1] ^= card_bit(cv.card);
+    after.played[0] = cv.card;
+    after.num_played = 1;
+    CHECK(cv.tricks == minimax(after));
+  }
+  // No trump again, and seat 1 with hearts to lead instead of his diamonds: every lead gives
+  // the declarer the lead.
+  pos = deal_of(cards({"AS", "KS", "AH", "KH"}), cards({"8S", "7S", "8H", "7H"}), cards({"QS", "JS", "QD", "JD"}),
+                kNoTrump, 1);
+  CHECK(minimax(pos) == 4);
+  CHECK(solver.solve(pos).tricks == 4);
+}
+
 TEST_CASE("search agrees with plain minimax where a defender leads") {
   // Random positions of four and five cards a hand with a defender on lead, where the
   // partner's and the declarer's quick tricks are counted.
@@ -396,6 +431,32 @@ TEST_CASE("one table across sampled worlds answers as a fresh table for each") {
       SolveResult a = warm.solve(pos), b = cold.solve(pos);
       REQUIRE(a.tricks == b.tricks);
       for (std::size_t i = 0; i < a.card_values.size(); ++i) CHECK(a.card_values[i].tricks == b.card_values[i].tricks);
+    }
+  }
+}
+
+TEST_CASE("one table across a defender's sampled worlds answers as a fresh table for each") {
+  // As in a defender's hint: his hand fixed, the declarer's and the partner's cards dealt anew,
+  // so the top cards of a suit change sides between worlds.
+  std::mt19937 rng(314);
+  for (int deal = 0; deal < 40; ++deal) {
+    Position base = random_position(rng, 4 + deal % 5, 0);
+    if (base.leader == base.declarer) base.leader = (base.declarer + 1) % 3;
+    int fixed = deal % 2 ? base.leader : 3 - base.leader - base.declarer;
+    int a = (fixed + 1) % 3, b = (fixed + 2) % 3;
+    int per_hand = popcount(base.hands[a]);
+    std::vector<int> rest;
+    for (Mask m = base.hands[a] | base.hands[b]; m; m &= m - 1) rest.push_back(lowest_card(m));
+    Solver warm(1 << 14);
+    for (int w = 0; w < 40; ++w) {
+      std::shuffle(rest.begin(), rest.end(), rng);
+      Position pos = base;
+      pos.hands[a] = pos.hands[b] = 0;
+      for (int k = 0; k < 2 * per_hand; ++k) pos.hands[k < per_hand ? a : b] |= card_bit(rest[k]);
+      Solver cold(1 << 14);
+      SolveResult x = warm.solve(pos), y = cold.solve(pos);
+      REQUIRE(x.tricks == y.tricks);
+      for (std::size_t i = 0; i < x.card_values.size(); ++i) CHECK(x.card_values[i].tricks == y.card_values[i].tricks);
     }
   }
 }
