@@ -333,27 +333,36 @@ MEKSIKO_INLINE bool Search::partner_quick_tricks(int need, int rem, Mask* rel) c
   return true;
 }
 
-// The declarer, not on lead, cashes his quick tricks (plan A) after a lead whose trick he wins:
-// * in a suit in which that plan wins a trick: the trick goes as if he had led his top card of
-//   the suit;
-// * in a side suit he has none of, holding a trump, when the other defender must follow it or
-//   holds no trump: he ruffs with his lowest trump, and the plan keeps its count (or loses
-//   one trump trick, which the ruff makes up for).
-// From then on he is on lead. When the plan counts `need` tricks, every such lead is refuted.
+// The declarer, not on lead, cashes his quick tricks (plan A) after a lead whose trick he wins,
+// and from then on he is on lead:
+// * a lead in a suit in which that plan wins a trick: the trick goes as if he had led his top
+//   card of the suit;
+// * a lead in a side suit he has none of, holding a trump, when the other defender must follow
+//   it or holds no trump: he ruffs with his lowest trump, and the plan keeps its count (or
+//   loses one trump trick, which the ruff makes up for);
+// * a lead below his highest card of its suit, when that card is not a top card (the plan does
+//   not count it) and beats every card of the other defender there, who cannot ruff: the trick
+//   comes on top of the plan.
+// Every lead after which those tricks reach `need` is refuted.
 MEKSIKO_INLINE Search::RefutedLeads Search::declarer_entries(int need) const {
-  Mask led_suits = whole_suits(hand_[leader_]);
-  Mask tops = top_cards(declarer_);
-  Mask ruffs = 0;
-  if (hand_[declarer_] & trump_bits_) {
-    int other = 3 - leader_ - declarer_;
-    Mask safe = whole_suits(hand_[other]) | ((hand_[other] & trump_bits_) ? 0u : ~0u);
-    ruffs = ~whole_suits(hand_[declarer_]) & ~trump_bits_ & led_suits & safe;
-  }
-  if (!((led_suits & tops) | ruffs)) return {};  // no lead he wins that way
+  int other = 3 - leader_ - declarer_;
+  Mask lead = hand_[leader_], mine = hand_[declarer_], theirs = hand_[other];
+  Mask led_suits = whole_suits(lead);
+  Mask no_ruff = whole_suits(theirs) | ((theirs & trump_bits_) ? 0u : ~0u);  // suits he cannot ruff
+  Mask ruffs = (mine & trump_bits_) ? ~whole_suits(mine) & ~trump_bits_ & led_suits & no_ruff : 0;
+  Mask winners = highest_per_byte(mine) & ~smear_down(theirs) & (no_ruff | trump_bits_) & led_suits;
+  if (!(winners | ruffs)) return {};  // no lead whose trick he surely wins
   Mask entries = 0, plan_rel;
-  if (quick_tricks(declarer_, need, &plan_rel, &entries) < need) return {};
-  Mask suits = led_suits & (entries | ruffs);
-  return {suits, plan_rel | (tops & suits)};
+  int plan = quick_tricks(declarer_, need, &plan_rel, &entries);
+  Mask tops = top_cards(declarer_);
+  Mask extra = winners & ~tops;
+  Mask extra_leads = lead & smear_down(extra);
+  if (plan >= need) {
+    Mask suits = led_suits & (entries | ruffs);
+    return {(lead & suits) | extra_leads, plan_rel | (tops & suits) | extra};
+  }
+  if (plan + 1 >= need && extra) return {extra_leads, plan_rel | extra};
+  return {};
 }
 
 MEKSIKO_INLINE int Search::order_lead(Mask moves, int best_card, int* out) const {
@@ -441,12 +450,12 @@ bool Search::lead_node(int need, Mask* rel) {
   // (from three tricks left: the count is cheaper than their search from there).
   RefutedLeads refuted;
   if (!maximizing && rem > 2) {
+    if (rem > 3 && partner_quick_tricks(need, rem, rel)) return false;
     refuted = declarer_entries(need);
-    if (refuted.suits && !(whole_suits(hand_[leader_]) & ~refuted.suits)) {
+    if (refuted.leads && !(hand_[leader_] & ~refuted.leads)) {
       *rel = refuted.rel;  // every lead is refuted
       return true;
     }
-    if (rem > 3 && partner_quick_tricks(need, rem, rel)) return false;
   }
   if (need == rem) {
     // To win every trick the declarer must win the trick of each of his cards.
@@ -476,7 +485,7 @@ bool Search::lead_node(int need, Mask* rel) {
   Mask all = 0;
   for (int i = 0; i < n; ++i) {
     int c = moves[i];
-    if (refuted.suits & card_bit(c)) {
+    if (refuted.leads & card_bit(c)) {
       all |= refuted.rel;
       continue;
     }

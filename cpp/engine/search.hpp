@@ -72,10 +72,9 @@ class Search {
   // Whether the defender not on lead cashes enough to beat the contract once his partner,
   // on lead, leads to him.
   bool partner_quick_tricks(int need, int rem, Mask* rel) const;
-  // Leads (of a defender) that the declarer surely refutes: the suits they are in (whole-suit
-  // masks) and the cards that decide it.
+  // Leads (of a defender) that the declarer surely refutes, and the cards that decide it.
   struct RefutedLeads {
-    Mask suits = 0, rel = 0;
+    Mask leads = 0, rel = 0;
   };
   // The leads after which the declarer, not on lead, wins the trick and then cashes `need` tricks.
   RefutedLeads declarer_entries(int need) const;

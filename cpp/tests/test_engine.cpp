@@ -359,6 +359,26 @@ TEST_CASE("a defender's leads that give the declarer his tricks are refuted one 
     after.num_played = 1;
     CHECK(cv.tricks == minimax(after));
   }
+  // No trump. The 8S, led from the AS, lets the declarer win with his KS (seat 2's spades are
+  // lower) and then cash his hearts: the trick comes on top of his two quick tricks.
+  pos = deal_of(cards({"KS", "AH", "KH", "9C"}), cards({"AS", "8S", "7D", "8D"}), cards({"QS", "JS", "QD", "JD"}),
+                kNoTrump, 1);
+  r = solver.solve(pos);
+  CHECK(r.tricks == minimax(pos));
+  for (const CardValue& cv : r.card_values) {
+    Position after = pos;
+    after.hands[1] ^= card_bit(cv.card);
+    after.played[0] = cv.card;
+    after.num_played = 1;
+    CHECK(cv.tricks == minimax(after));
+  }
+  // Trump clubs, seat 2 leads, seat 1 declares: further down its search, a trick the declarer
+  // wins with a card his plan does not count adds one trick to the plan, not two.
+  pos = deal_of(cards({"9D", "QD", "AD", "8C", "QC"}), cards({"JS", "7D", "TD", "JD", "KD"}),
+                cards({"7S", "KS", "9H", "TH", "KH"}), 3, 2);
+  pos.declarer = 1;
+  CHECK(minimax(pos) == 1);
+  CHECK(solver.solve(pos).tricks == 1);
   // No trump again, and seat 1 with hearts to lead instead of his diamonds: every lead gives
   // the declarer the lead.
   pos = deal_of(cards({"AS", "KS", "AH", "KH"}), cards({"8S", "7S", "8H", "7H"}), cards({"QS", "JS", "QD", "JD"}),
@@ -369,11 +389,12 @@ TEST_CASE("a defender's leads that give the declarer his tricks are refuted one 
 
 TEST_CASE("search agrees with plain minimax where a defender leads") {
   // Random positions of four and five cards a hand with a defender on lead, where the
-  // partner's and the declarer's quick tricks are counted.
+  // partner's and the declarer's quick tricks are counted, and the leads after which the
+  // declarer wins the trick are refuted one by one.
   std::mt19937 rng(5151);
   Solver solver(1 << 18);
   int kept = 0;
-  while (kept < 300) {
+  while (kept < 3000) {
     Position pos = random_position(rng, 4 + static_cast<int>(rng() % 2), 0);
     if (pos.leader == pos.declarer) continue;
     ++kept;
@@ -439,7 +460,7 @@ TEST_CASE("one table across a defender's sampled worlds answers as a fresh table
   // As in a defender's hint: his hand fixed, the declarer's and the partner's cards dealt anew,
   // so the top cards of a suit change sides between worlds.
   std::mt19937 rng(314);
-  for (int deal = 0; deal < 40; ++deal) {
+  for (int deal = 0; deal < 400; ++deal) {
     Position base = random_position(rng, 4 + deal % 5, 0);
     if (base.leader == base.declarer) base.leader = (base.declarer + 1) % 3;
     int fixed = deal % 2 ? base.leader : 3 - base.leader - base.declarer;
