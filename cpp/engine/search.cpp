@@ -333,17 +333,18 @@ MEKSIKO_INLINE bool Search::partner_quick_tricks(int need, int rem, Mask* rel) c
   return true;
 }
 
-// The declarer, not on lead, cashes his quick tricks (plan A) after a lead whose trick he wins,
-// and from then on he is on lead:
-// * a lead in a suit in which that plan wins a trick: the trick goes as if he had led his top
-//   card of the suit;
-// * a lead in a side suit he has none of, holding a trump, when the other defender must follow
-//   it or holds no trump: he ruffs with his lowest trump, and the plan keeps its count (or
-//   loses one trump trick, which the ruff makes up for);
-// * a lead below his highest card of its suit, when that card is not a top card (the plan does
-//   not count it) and beats every card of the other defender there, who cannot ruff: the trick
+// The leads (of a defender) whose trick the declarer surely wins, after which he is on lead and
+// cashes his quick tricks (plan A):
+// * in a suit in which the plan wins a trick: the trick goes as if he had led his top card of
+//   it, so the plan counts it;
+// * in a side suit he has none of, holding a trump, when the other defender must follow it or
+//   holds no trump: he ruffs with his lowest trump. The plan keeps its count, or loses one trump
+//   trick, which the ruff makes up for; when his trumps do not all run (fewer of them are above
+//   the defenders' than their longest holding) and one is below, the ruff comes on top of it;
+// * below his highest card of the suit, when that card is not a top card (the plan does not
+//   count it) and beats every card the other defender holds there, who cannot ruff: the trick
 //   comes on top of the plan.
-// Every lead after which those tricks reach `need` is refuted.
+// Those leads are refuted when the plan, and the trick where it comes on top, reach `need`.
 MEKSIKO_INLINE Search::RefutedLeads Search::declarer_entries(int need) const {
   int other = 3 - leader_ - declarer_;
   Mask lead = hand_[leader_], mine = hand_[declarer_], theirs = hand_[other];
@@ -361,8 +362,14 @@ MEKSIKO_INLINE Search::RefutedLeads Search::declarer_entries(int need) const {
     Mask suits = led_suits & (entries | ruffs);
     return {(lead & suits) | extra_leads, plan_rel | (tops & suits) | extra};
   }
-  if (plan + 1 >= need && extra) return {extra_leads, plan_rel | extra};
-  return {};
+  if (plan + 1 < need) return {};
+  Mask dt = mine & trump_bits_, ft = (lead | theirs) & trump_bits_;
+  Mask top_trumps = dt & ~smear_down(ft);
+  int longest = std::max(popcount(lead & trump_bits_), popcount(theirs & trump_bits_));
+  Mask extra_ruffs = ruffs && popcount(top_trumps) < longest && (dt & ~top_trumps) ? ruffs : 0;
+  if (!(extra | extra_ruffs)) return {};
+  Mask r = extra_ruffs ? card_bit(highest_card(ft)) : 0;  // fixes how many of his trumps are above
+  return {extra_leads | (lead & extra_ruffs), plan_rel | extra | r};
 }
 
 MEKSIKO_INLINE int Search::order_lead(Mask moves, int best_card, int* out) const {

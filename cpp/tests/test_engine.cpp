@@ -379,6 +379,12 @@ TEST_CASE("a defender's leads that give the declarer his tricks are refuted one 
   pos.declarer = 1;
   CHECK(minimax(pos) == 1);
   CHECK(solver.solve(pos).tricks == 1);
+  // Trump hearts, seat 1 leads: further down, a ruff with a trump that runs with the others
+  // is no trick on top of the plan.
+  pos = deal_of(cards({"9H", "QH", "9D", "TD", "KD"}), cards({"9S", "JS", "KS", "9C", "QC"}),
+                cards({"7S", "JH", "8D", "JD", "AC"}), 1, 1);
+  CHECK(minimax(pos) == 3);
+  CHECK(solver.solve(pos).tricks == 3);
   // No trump again, and seat 1 with hearts to lead instead of his diamonds: every lead gives
   // the declarer the lead.
   pos = deal_of(cards({"AS", "KS", "AH", "KH"}), cards({"8S", "7S", "8H", "7H"}), cards({"QS", "JS", "QD", "JD"}),
