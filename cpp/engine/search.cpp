@@ -372,24 +372,17 @@ MEKSIKO_INLINE Search::RefutedLeads Search::declarer_entries(int need) const {
   return {extra_leads | (lead & extra_ruffs), plan_rel | extra | r};
 }
 
-MEKSIKO_INLINE int Search::order_lead(Mask moves, int best_card, int* out) const {
+// The leads' order: the table's best lead, then cards that top their suit, then the cutoff
+// history; among equals the lowest card first. One key a lead, the card in its low bits.
+MEKSIKO_INLINE int Search::lead_keys(Mask moves, int best_card, std::uint64_t* keys) const {
   int p = leader_;
-  Mask live = hand_[0] | hand_[1] | hand_[2];
-  Mask tops = highest_per_byte(live);  // each suit's highest card
+  Mask tops = highest_per_byte(hand_[0] | hand_[1] | hand_[2]);  // each suit's highest card
   int n = 0;
-  std::uint32_t score[kMaxHandCards];
   for (Mask m = moves; m; m &= m - 1) {
     int c = lowest_card(m);
-    std::uint32_t sc = history_[p][c] + ((tops >> c & 1) << 16);
+    std::uint64_t sc = history_[p][c] + ((tops >> c & 1) << 16);
     if (c == best_card) sc = 0xFFFFFFFFu;
-    int i = n++;
-    while (i > 0 && score[i - 1] < sc) {
-      score[i] = score[i - 1];
-      out[i] = out[i - 1];
-      --i;
-    }
-    score[i] = sc;
-    out[i] = c;
+    keys[n++] = sc << 5 | static_cast<std::uint64_t>(31 - c);
   }
   return n;
 }
@@ -486,16 +479,20 @@ bool Search::lead_node(int need, Mask* rel) {
   }
 
   Mask reps = representatives(hand_[leader_], live);
-  int moves[kMaxHandCards];
-  int n = order_lead(reps, best_card, moves);
-  int p = leader_;
   Mask all = 0;
+  if (reps & refuted.leads) {
+    all = refuted.rel;
+    reps &= ~refuted.leads;
+  }
+  std::uint64_t keys[kMaxHandCards];
+  int n = lead_keys(reps, best_card, keys);
+  int p = leader_;
   for (int i = 0; i < n; ++i) {
-    int c = moves[i];
-    if (refuted.leads & card_bit(c)) {
-      all |= refuted.rel;
-      continue;
-    }
+    // The best lead left, found only when needed: most lead nodes cut off at the first.
+    int b = i;
+    for (int j = i + 1; j < n; ++j) b = keys[j] > keys[b] ? j : b;
+    std::swap(keys[i], keys[b]);
+    int c = 31 - static_cast<int>(keys[i] & 31);
     take(p, c);
     cards_[0] = c;
     count_ = 1;

@@ -86,7 +86,8 @@ class Search {
   Mask live_in_trick() const;
   // The lowest card of each run of `hand`'s cards that no other live card separates.
   Mask representatives(Mask hand, Mask live) const;
-  int order_lead(Mask moves, int best_hint, int* out) const;
+  // Each lead's key: the higher, the sooner it is searched.
+  int lead_keys(Mask moves, int best_card, std::uint64_t* keys) const;
 
   TranspositionTable& tt_;
   Mask hand_[kSeats] = {0, 0, 0};
