@@ -332,6 +332,23 @@ TEST_CASE("a declarer who wins the trick of any lead then cashes his tricks") {
   CHECK(solver.solve(pos).tricks == minimax(pos));
 }
 
+namespace {
+
+// The position's value and each lead's value (at a trick start) against plain minimax.
+void check_lead_values(Solver& solver, const Position& pos) {
+  SolveResult r = solver.solve(pos);
+  CHECK(r.tricks == minimax(pos));
+  for (const CardValue& cv : r.card_values) {
+    Position after = pos;
+    after.hands[pos.leader] ^= card_bit(cv.card);
+    after.played[0] = cv.card;
+    after.num_played = 1;
+    CHECK(cv.tricks == minimax(after));
+  }
+}
+
+}  // namespace
+
 TEST_CASE("a defender's leads that give the declarer his tricks are refuted one by one") {
   // No trump, seat 1 leads. A spade lets the declarer win with his AS and cash the rest (all
   // four tricks); a diamond, which he cannot follow, gives seat 2 the lead. Only the diamonds
@@ -350,28 +367,12 @@ TEST_CASE("a defender's leads that give the declarer his tricks are refuted one 
   // Trump spades. A diamond the declarer ruffs (seat 2 must follow it) and then cashes two
   // hearts; a club seat 2 may overruff with the AS, so the clubs are searched.
   pos = deal_of(cards({"7S", "AH", "KH", "QH"}), cards({"8D", "7D", "JH", "8C"}), cards({"AS", "TH", "9H", "9D"}), 0, 1);
-  r = solver.solve(pos);
-  CHECK(r.tricks == minimax(pos));
-  for (const CardValue& cv : r.card_values) {
-    Position after = pos;
-    after.hands[1] ^= card_bit(cv.card);
-    after.played[0] = cv.card;
-    after.num_played = 1;
-    CHECK(cv.tricks == minimax(after));
-  }
+  check_lead_values(solver, pos);
   // No trump. The 8S, led from the AS, lets the declarer win with his KS (seat 2's spades are
   // lower) and then cash his hearts: the trick comes on top of his two quick tricks.
   pos = deal_of(cards({"KS", "AH", "KH", "9C"}), cards({"AS", "8S", "7D", "8D"}), cards({"QS", "JS", "QD", "JD"}),
                 kNoTrump, 1);
-  r = solver.solve(pos);
-  CHECK(r.tricks == minimax(pos));
-  for (const CardValue& cv : r.card_values) {
-    Position after = pos;
-    after.hands[1] ^= card_bit(cv.card);
-    after.played[0] = cv.card;
-    after.num_played = 1;
-    CHECK(cv.tricks == minimax(after));
-  }
+  check_lead_values(solver, pos);
   // Trump clubs, seat 2 leads, seat 1 declares: further down its search, a trick the declarer
   // wins with a card his plan does not count adds one trick to the plan, not two.
   pos = deal_of(cards({"9D", "QD", "AD", "8C", "QC"}), cards({"JS", "7D", "TD", "JD", "KD"}),
