@@ -345,7 +345,7 @@ MEKSIKO_INLINE bool Search::partner_quick_tricks(int need, int rem, Mask* rel) c
 //   count it) and beats every card the other defender holds there, who cannot ruff: the trick
 //   comes on top of the plan.
 // Those leads are refuted when the plan, and the trick where it comes on top, reach `need`.
-MEKSIKO_INLINE Search::RefutedLeads Search::declarer_entries(int need) const {
+MEKSIKO_INLINE Search::RefutedLeads Search::refuted_leads(int need) const {
   int other = 3 - leader_ - declarer_;
   Mask lead = hand_[leader_], mine = hand_[declarer_], theirs = hand_[other];
   Mask led_suits = whole_suits(lead);
@@ -446,12 +446,13 @@ bool Search::lead_node(int need, Mask* rel) {
       return maximizing;
     }
   }
-  // At a defender's lead, the leads that give the declarer his quick tricks are not searched
-  // (from three tricks left: the count is cheaper than their search from there).
+  // At a defender's lead: the partner's quick tricks (from four tricks left), then the leads
+  // after which the declarer wins the trick and cashes his, which are not searched (from three
+  // tricks left: there the count is cheaper than their search).
   RefutedLeads refuted;
   if (!maximizing && rem > 2) {
     if (rem > 3 && partner_quick_tricks(need, rem, rel)) return false;
-    refuted = declarer_entries(need);
+    refuted = refuted_leads(need);
     if (refuted.leads && !(hand_[leader_] & ~refuted.leads)) {
       *rel = refuted.rel;  // every lead is refuted
       return true;

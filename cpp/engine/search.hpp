@@ -77,7 +77,7 @@ class Search {
     Mask leads = 0, rel = 0;
   };
   // The leads after which the declarer, not on lead, wins the trick and then cashes `need` tricks.
-  RefutedLeads declarer_entries(int need) const;
+  RefutedLeads refuted_leads(int need) const;
   int sure_trump_tricks(int need, int rem, Mask* rel) const;
   // Whether the declarer surely takes `need` tricks while the defenders hold no trump.
   bool unruffed_tricks(int need, Mask* rel) const;
