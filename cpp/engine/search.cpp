@@ -364,7 +364,7 @@ MEKSIKO_INLINE Search::RefutedLeads Search::refuted_leads(int need) const {
   }
   if (plan + 1 < need) return {};
   Mask dt = mine & trump_bits_, ft = (lead | theirs) & trump_bits_;
-  Mask top_trumps = dt & ~smear_down(ft);
+  Mask top_trumps = tops & trump_bits_;  // his trumps above every defender's
   int longest = std::max(popcount(lead & trump_bits_), popcount(theirs & trump_bits_));
   Mask extra_ruffs = ruffs && popcount(top_trumps) < longest && (dt & ~top_trumps) ? ruffs : 0;
   if (!(extra | extra_ruffs)) return {};
