@@ -38,6 +38,9 @@ class Scorer:
         self.totals: Optional[Tuple[int, int, int]] = None if totals is None else (totals[0], totals[1], totals[2])
         self.needed = contract.tricks_needed
         self._table = _table(profile, mode, seat, contract, declarer, self.totals)
+        if seat != declarer:  # a defender's figures need his partner's and the declarer's scores too
+            self._partner_table = _table(profile, mode, 3 - seat - declarer, contract, declarer, self.totals)
+            self._declarer_table = _table(profile, mode, declarer, contract, declarer, self.totals)
         self._standing: Dict[Tuple[int, int, int], float] = {}
 
     def makes(self, declarer_tricks: int) -> bool:
@@ -65,8 +68,7 @@ class Scorer:
             if self.seat == self.declarer:
                 raise ValueError("the declarer has no defender's standing")
             own, partner = self._defenders_expected(*key)
-            declarer = _table(self.profile, self.mode, self.declarer, self.contract, self.declarer,
-                              self.totals)[declarer_tricks][0]  # the declarer's row ignores the own-tricks index
+            declarer = self._declarer_table[declarer_tricks][0]  # the declarer's row ignores the own-tricks index
             self._standing[key] = own - (partner + declarer) / 2
         return self._standing[key]
 
@@ -75,8 +77,7 @@ class Scorer:
         left = 10 - declarer_tricks - own_won - partner_won
         if left < 0:
             raise ValueError("more tricks than a deal has")
-        partner = _table(self.profile, self.mode, 3 - self.seat - self.declarer, self.contract, self.declarer,
-                         self.totals)[declarer_tricks]
+        partner = self._partner_table[declarer_tricks]
         own_total = partner_total = 0
         for x in range(left + 1):
             ways = comb(left, x)

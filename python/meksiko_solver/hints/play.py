@@ -36,7 +36,7 @@ from ..cards import Card, Suit
 from ..errors import MeksikoError
 from ..deal import Phase
 from ..options import check_flag
-from ..play import legal_mask
+from ..play import legal_mask, winning_index
 from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
 from .batch import TT_BYTES, check, solve_worlds
 from .outcome import Scorer
@@ -175,10 +175,7 @@ def trick_taker(hands: Sequence[int], trick: Sequence[int], leader: int, card: i
     cards now, masks), so that it takes the trick whatever they play; else None (a later seat
     forced to overtake is not worked out: None)."""
     cards = [*trick, card]
-    best = 0
-    for i in range(1, len(cards)):
-        if _beaters(cards[best], trump) >> cards[i] & 1:
-            best = i
+    best = winning_index([Card(c) for c in cards], trump)
     beaters = _beaters(cards[best], trump)
     for i in range(len(cards), 3):
         if legal_mask(hands[(leader + i) % 3], cards[0], trump) & beaters:
