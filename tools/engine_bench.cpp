@@ -6,12 +6,17 @@
 //   engine_bench worlds FILE [TABLE]           lines: hand0 hand1 hand2 trump declarer leader
 //                                              played card1 card2 (played: 0-2, unused cards 99);
 //                                              solved with every legal card's value
+//   engine_bench batches FILE [TABLE]          the same lines; each run of lines with the same
+//                                              trump, declarer, leader and trick is one batch,
+//                                              solved by one solve_many call on one thread, as
+//                                              the hints do (a table of TABLE, default 4 MiB, a call)
 //
 // TABLE: the transposition table's size, in MiB, or in KiB with a K (256K);
 // default: the Solver's (256 KiB).
 //
 // Prints the wall-clock and CPU time per item (the CPU time counts only this
 // thread's turns on a shared machine), the nodes and a checksum of the answers.
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <ctime>
@@ -21,13 +26,14 @@
 #include <vector>
 
 #include "analysis.hpp"
+#include "batch.hpp"
 #include "solver.hpp"
 
 using namespace meksiko;
 
 int main(int argc, char** argv) {
   if (argc != 3 && argc != 4) {
-    std::fprintf(stderr, "usage: engine_bench tricks|values|analyze FILE [TABLE_MIB | TABLE_KIB K]\n");
+    std::fprintf(stderr, "usage: engine_bench tricks|values|analyze|worlds|batches FILE [TABLE_MIB | TABLE_KIB K]\n");
     return 2;
   }
   std::size_t table_bytes = TranspositionTable::kDefaultBytes;
@@ -49,7 +55,9 @@ int main(int argc, char** argv) {
     std::perror(argv[2]);
     return 2;
   }
-  bool worlds = std::strcmp(mode, "worlds") == 0;
+  bool batches = std::strcmp(mode, "batches") == 0;
+  bool worlds = batches || std::strcmp(mode, "worlds") == 0;
+  if (batches && argc == 3) table_bytes = std::size_t{4} << 20;
   std::vector<std::array<unsigned, 9>> rows;
   std::array<unsigned, 9> r{};
   int fields = analyze ? 5 : (worlds ? 9 : 6);
@@ -71,7 +79,30 @@ int main(int argc, char** argv) {
   };
   double cpu_start = cpu_seconds();
   auto start = std::chrono::steady_clock::now();
+  auto position_of = [](const std::array<unsigned, 9>& row) {
+    Position pos;
+    for (int s = 0; s < kSeats; ++s) pos.hands[s] = row[s];
+    pos.trump = static_cast<int>(row[3]);
+    pos.declarer = static_cast<int>(row[4]);
+    pos.leader = static_cast<int>(row[5]);
+    pos.num_played = static_cast<int>(row[6]);
+    for (int i = 0; i < pos.num_played; ++i) pos.played[i] = static_cast<int>(row[7 + i]);
+    return pos;
+  };
+  for (std::size_t first = 0; batches && first < rows.size();) {
+    std::size_t end = first + 1;
+    while (end < rows.size() && std::equal(rows[end].begin() + 3, rows[end].end(), rows[first].begin() + 3)) ++end;
+    std::vector<Position> batch;
+    for (std::size_t i = first; i < end; ++i) batch.push_back(position_of(rows[i]));
+    for (const SolveResult& res : solve_many(batch, SolveOptions{true, false}, 1, table_bytes)) {
+      checksum = checksum * 31 + res.tricks;
+      for (const CardValue& v : res.card_values) checksum = checksum * 31 + v.card * 16 + v.tricks;
+      nodes += res.nodes;
+    }
+    first = end;
+  }
   for (const auto& row : rows) {
+    if (batches) break;
     if (analyze) {
       Mask hands[kSeats] = {row[0], row[1], row[2]};
       DeclarerAnalysis a = analyze_declarer(solver, hands, row[3], static_cast<int>(row[4]), 0x1F);
@@ -80,15 +111,7 @@ int main(int argc, char** argv) {
       nodes += a.nodes;
       continue;
     }
-    Position pos;
-    for (int s = 0; s < kSeats; ++s) pos.hands[s] = row[s];
-    pos.trump = static_cast<int>(row[3]);
-    pos.declarer = static_cast<int>(row[4]);
-    pos.leader = static_cast<int>(row[5]);
-    if (worlds) {
-      pos.num_played = static_cast<int>(row[6]);
-      for (int i = 0; i < pos.num_played; ++i) pos.played[i] = static_cast<int>(row[7 + i]);
-    }
+    Position pos = position_of(row);
     SolveResult res = solver.solve(pos, SolveOptions{worlds || std::strcmp(mode, "values") == 0, false});
     if (!res.error.empty()) {
       std::fprintf(stderr, "bad position: %s\n", res.error.c_str());
