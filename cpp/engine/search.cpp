@@ -414,16 +414,17 @@ bool Search::lead_node(int need, Mask* rel) {
   if (need > rem) return false;
   if (rem == 1) return last_trick(rel) >= need;
 
-  if (trump_bits_) {
-    int sure = sure_trump_tricks(need, rem, rel);
-    if (sure) return sure > 0;
-  }
   // Every trick start from two tricks left is stored: the table stays in the
-  // cache, so even these small searches are worth keeping.
+  // cache, so even these small searches are worth keeping. Its bucket is
+  // fetched while the sure trump tricks are counted.
   Mask live = hand_[0] | hand_[1] | hand_[2];
   BitPacker packed(live);
   TTShape sh = shape(packed);
   tt_.locate(&sh);
+  if (trump_bits_) {
+    int sure = sure_trump_tricks(need, rem, rel);
+    if (sure) return sure > 0;
+  }
   bool maximizing = leader_ == declarer_;
   TTAnswer a = tt_.probe(sh);
   if (a.lo >= need) {
