@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analysis.hpp"
+#include "batch.hpp"
 #include "bits.hpp"
 #include "position.hpp"
 #include "solver.hpp"
@@ -485,6 +486,29 @@ TEST_CASE("one table across a defender's sampled worlds answers as a fresh table
       SolveResult x = warm.solve(pos), y = cold.solve(pos);
       REQUIRE(x.tricks == y.tricks);
       for (std::size_t i = 0; i < x.card_values.size(); ++i) CHECK(x.card_values[i].tricks == y.card_values[i].tricks);
+    }
+  }
+}
+
+TEST_CASE("a batch solves its positions in its own order and answers in theirs") {
+  // solve_many groups positions of equal suit lengths: the results must still come back in the
+  // order given, each as a fresh solver finds it, whatever the thread count.
+  std::mt19937 rng(2718);
+  std::vector<Position> positions;
+  for (int i = 0; i < 120; ++i) positions.push_back(random_position(rng, 3 + i % 6, static_cast<int>(rng() % 3)));
+  for (int threads : {1, 2}) {
+    std::vector<SolveResult> batch = solve_many(positions, SolveOptions{true, true}, threads, 1 << 16);
+    REQUIRE(batch.size() == positions.size());
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+      Solver fresh(1 << 16);
+      SolveResult one = fresh.solve(positions[i]);
+      CHECK(batch[i].tricks == one.tricks);
+      REQUIRE(batch[i].card_values.size() == one.card_values.size());
+      for (std::size_t k = 0; k < one.card_values.size(); ++k) {
+        CHECK(batch[i].card_values[k].card == one.card_values[k].card);
+        CHECK(batch[i].card_values[k].tricks == one.card_values[k].tricks);
+      }
+      CHECK(batch[i].line == one.line);
     }
   }
 }
