@@ -8,9 +8,10 @@ several table sizes (engine_bench's third argument).
 SETS_DIR holds deals.txt, analysis.txt and worlds.txt (tools/bench_positions.py; a missing file's
 sets are skipped). Each round runs every build once on each set (tricks only, every lead's value,
 the declarer analysis, the hint batches' worlds with card values on one table, and the same worlds
-as the hints solve them: each batch through one solve_many call) in a shuffled order, pinned to one core with taskset. Prints, per set and build, the median and range of
-the CPU and wall-clock milliseconds per item, and the median and range over the rounds of the
-CPU-time ratio to the first build within each round (consecutive runs see the same machine).
+as the hints solve them: each batch through one solve_many call) in a shuffled order, pinned to
+one core with taskset. Prints, per set and build, the median and range of the CPU and wall-clock
+milliseconds per item, and the median and range over the rounds of the CPU-time ratio to the
+first build within each round (consecutive runs see the same machine).
 The checksums of the answers must agree across builds, else it stops.
 """
 
