@@ -101,8 +101,9 @@ int main(int argc, char** argv) {
     }
     first = end;
   }
-  for (const auto& row : rows) {
-    if (batches) break;
+  std::size_t one_by_one = batches ? 0 : rows.size();  // the other modes: an item a call
+  for (std::size_t k = 0; k < one_by_one; ++k) {
+    const auto& row = rows[k];
     if (analyze) {
       Mask hands[kSeats] = {row[0], row[1], row[2]};
       DeclarerAnalysis a = analyze_declarer(solver, hands, row[3], static_cast<int>(row[4]), 0x1F);
