@@ -35,7 +35,9 @@ void Search::set_position(const Position& pos) {
   declarer_ = pos.declarer;
   leader_ = pos.leader;
   count_ = pos.num_played;
-  for (int i = 0; i < 3; ++i) cards_[i] = i < pos.num_played ? pos.played[i] : -1;
+  // A position holds at most the trick's first two cards; the third is played here.
+  for (int i = 0; i < 2; ++i) cards_[i] = i < pos.num_played ? pos.played[i] : -1;
+  cards_[2] = -1;
   undo_size_ = 0;
   // Age the cutoff history: recent solves guide the order most, and the
   // counters never overflow however many positions a solver sees.
