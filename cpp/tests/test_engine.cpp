@@ -438,29 +438,38 @@ TEST_CASE("a cold table and a warm table give the same answers") {
   }
 }
 
+namespace {
+
+// As in a hint's sampled worlds: 40 deals of `base` in which the cards of hands a and b are dealt
+// anew (each keeping its length). One table across them must answer as a fresh table for each.
+void check_one_table_across_worlds(std::mt19937& rng, const Position& base, int a, int b, std::size_t table_bytes) {
+  int per_hand = popcount(base.hands[a]);
+  std::vector<int> rest;
+  for (Mask m = base.hands[a] | base.hands[b]; m; m &= m - 1) rest.push_back(lowest_card(m));
+  Solver warm(table_bytes);
+  for (int w = 0; w < 40; ++w) {
+    std::shuffle(rest.begin(), rest.end(), rng);
+    Position pos = base;
+    pos.hands[a] = pos.hands[b] = 0;
+    for (int k = 0; k < 2 * per_hand; ++k) pos.hands[k < per_hand ? a : b] |= card_bit(rest[k]);
+    Solver cold(table_bytes);
+    SolveResult x = warm.solve(pos), y = cold.solve(pos);
+    REQUIRE(x.tricks == y.tricks);
+    for (std::size_t i = 0; i < x.card_values.size(); ++i) CHECK(x.card_values[i].tricks == y.card_values[i].tricks);
+  }
+}
+
+}  // namespace
+
 TEST_CASE("one table across sampled worlds answers as a fresh table for each") {
-  // As in a hint: the declarer's hand fixed, the defenders' cards dealt anew each time. The
+  // As in a declarer's hint: his hand fixed, the defenders' cards dealt anew each time. The
   // worlds share suit lengths with different owners of the cards, so an entry stored as
   // depending on fewer cards than it did gives a wrong answer in a later world.
   std::mt19937 rng(99);
   for (int deal = 0; deal < 12; ++deal) {
     Position base = random_position(rng, 10, 0);
     if (base.trump == kNoTrump) base.trump = deal % 4;
-    Mask others = base.hands[(base.declarer + 1) % 3] | base.hands[(base.declarer + 2) % 3];
-    std::vector<int> rest;
-    for (Mask m = others; m; m &= m - 1) rest.push_back(lowest_card(m));
-    Solver warm(1 << 16);
-    for (int w = 0; w < 40; ++w) {
-      std::shuffle(rest.begin(), rest.end(), rng);
-      Position pos = base;
-      pos.hands[(base.declarer + 1) % 3] = 0;
-      pos.hands[(base.declarer + 2) % 3] = 0;
-      for (int k = 0; k < 20; ++k) pos.hands[(base.declarer + 1 + k / 10) % 3] |= card_bit(rest[k]);
-      Solver cold(1 << 16);
-      SolveResult a = warm.solve(pos), b = cold.solve(pos);
-      REQUIRE(a.tricks == b.tricks);
-      for (std::size_t i = 0; i < a.card_values.size(); ++i) CHECK(a.card_values[i].tricks == b.card_values[i].tricks);
-    }
+    check_one_table_across_worlds(rng, base, (base.declarer + 1) % 3, (base.declarer + 2) % 3, 1 << 16);
   }
 }
 
@@ -472,21 +481,7 @@ TEST_CASE("one table across a defender's sampled worlds answers as a fresh table
     Position base = random_position(rng, 4 + deal % 5, 0);
     if (base.leader == base.declarer) base.leader = (base.declarer + 1) % 3;
     int fixed = deal % 2 ? base.leader : 3 - base.leader - base.declarer;
-    int a = (fixed + 1) % 3, b = (fixed + 2) % 3;
-    int per_hand = popcount(base.hands[a]);
-    std::vector<int> rest;
-    for (Mask m = base.hands[a] | base.hands[b]; m; m &= m - 1) rest.push_back(lowest_card(m));
-    Solver warm(1 << 14);
-    for (int w = 0; w < 40; ++w) {
-      std::shuffle(rest.begin(), rest.end(), rng);
-      Position pos = base;
-      pos.hands[a] = pos.hands[b] = 0;
-      for (int k = 0; k < 2 * per_hand; ++k) pos.hands[k < per_hand ? a : b] |= card_bit(rest[k]);
-      Solver cold(1 << 14);
-      SolveResult x = warm.solve(pos), y = cold.solve(pos);
-      REQUIRE(x.tricks == y.tricks);
-      for (std::size_t i = 0; i < x.card_values.size(); ++i) CHECK(x.card_values[i].tricks == y.card_values[i].tricks);
-    }
+    check_one_table_across_worlds(rng, base, (fixed + 1) % 3, (fixed + 2) % 3, 1 << 14);
   }
 }
 
