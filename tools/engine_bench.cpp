@@ -89,16 +89,24 @@ int main(int argc, char** argv) {
     for (int i = 0; i < pos.num_played; ++i) pos.played[i] = static_cast<int>(row[7 + i]);
     return pos;
   };
+  // Adds one answer to the checksum and the nodes; false (after a message) for a rejected position.
+  auto add = [&](const SolveResult& res) {
+    if (!res.error.empty()) {
+      std::fprintf(stderr, "bad position: %s\n", res.error.c_str());
+      return false;
+    }
+    checksum = checksum * 31 + res.tricks;
+    for (const CardValue& v : res.card_values) checksum = checksum * 31 + v.card * 16 + v.tricks;
+    nodes += res.nodes;
+    return true;
+  };
   for (std::size_t first = 0; batches && first < rows.size();) {
     std::size_t end = first + 1;
     while (end < rows.size() && std::equal(rows[end].begin() + 3, rows[end].end(), rows[first].begin() + 3)) ++end;
     std::vector<Position> batch;
     for (std::size_t i = first; i < end; ++i) batch.push_back(position_of(rows[i]));
-    for (const SolveResult& res : solve_many(batch, SolveOptions{true, false}, 1, table_bytes)) {
-      checksum = checksum * 31 + res.tricks;
-      for (const CardValue& v : res.card_values) checksum = checksum * 31 + v.card * 16 + v.tricks;
-      nodes += res.nodes;
-    }
+    for (const SolveResult& res : solve_many(batch, SolveOptions{true, false}, 1, table_bytes))
+      if (!add(res)) return 2;
     first = end;
   }
   std::size_t one_by_one = batches ? 0 : rows.size();  // the other modes: an item a call
@@ -107,20 +115,17 @@ int main(int argc, char** argv) {
     if (analyze) {
       Mask hands[kSeats] = {row[0], row[1], row[2]};
       DeclarerAnalysis a = analyze_declarer(solver, hands, row[3], static_cast<int>(row[4]), 0x1F);
+      if (!a.error.empty()) {
+        std::fprintf(stderr, "bad deal: %s\n", a.error.c_str());
+        return 2;
+      }
       for (int t = 0; t < kSuits; ++t) checksum = checksum * 31 + a.with_talon[t] + a.discards[t].size();
       for (int t = 0; t < 5; ++t) checksum = checksum * 31 + a.meksiko[t];
       nodes += a.nodes;
       continue;
     }
     Position pos = position_of(row);
-    SolveResult res = solver.solve(pos, SolveOptions{worlds || std::strcmp(mode, "values") == 0, false});
-    if (!res.error.empty()) {
-      std::fprintf(stderr, "bad position: %s\n", res.error.c_str());
-      return 2;
-    }
-    checksum = checksum * 31 + res.tricks;
-    for (const CardValue& v : res.card_values) checksum = checksum * 31 + v.card * 16 + v.tricks;
-    nodes += res.nodes;
+    if (!add(solver.solve(pos, SolveOptions{worlds || std::strcmp(mode, "values") == 0, false}))) return 2;
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   double cpu = cpu_seconds() - cpu_start;
