@@ -15,12 +15,16 @@ namespace {
 
 constexpr int kThreadsPerCore = 4;  // the most threads a batch starts per hardware thread
 
+// How run_parallel hands out the items: one at a time, or in runs of consecutive items
+// (a thread then solves neighbours in a row, and its table keeps what they share).
+enum class Handout { kOneByOne, kRuns };
+
 // Runs work(solver, i) for every i < count on up to `threads` threads. When the system refuses
 // a thread (or the memory of a thread's Solver), the threads already running share the work;
 // with none running the calling thread does it all, so a bad_alloc there is the only failure
 // that reaches the caller (std::thread objects are always joined: no std::terminate).
 template <typename Work>
-void run_parallel(std::size_t count, int threads, std::size_t tt_bytes, Work work) {
+void run_parallel(std::size_t count, int threads, std::size_t tt_bytes, Handout handout, Work work) {
   if (threads <= 0) threads = default_threads();
   if (threads > kMaxThreads) threads = kMaxThreads;
   // More threads than a few per core add no speed, only a stack and a table each: under an
@@ -28,8 +32,16 @@ void run_parallel(std::size_t count, int threads, std::size_t tt_bytes, Work wor
   if (threads > kThreadsPerCore * default_threads()) threads = kThreadsPerCore * default_threads();
   if (static_cast<std::size_t>(threads) > count) threads = static_cast<int>(count);
   std::atomic<std::size_t> next{0};
+  // Runs shrink as the items run out (a share of what is left a taker: long runs first, single
+  // items at the end), so the threads still finish together.
+  std::size_t share = 2 * static_cast<std::size_t>(threads);
   auto take_all = [&](Solver& solver) {
-    for (std::size_t i = next++; i < count; i = next++) work(solver, i);
+    for (std::size_t first = next.load(); first < count;) {
+      std::size_t run = handout == Handout::kRuns ? std::max<std::size_t>(1, (count - first) / share) : 1;
+      if (!next.compare_exchange_weak(first, first + run)) continue;  // `first` now holds the new value
+      for (std::size_t i = first; i < first + run; ++i) work(solver, i);
+      first = next.load();
+    }
   };
   auto worker = [&]() {
     std::unique_ptr<Solver> solver;
@@ -89,7 +101,7 @@ std::vector<SolveResult> solve_many(const std::vector<Position>& positions, cons
                                     int threads, std::size_t tt_bytes) {
   std::vector<SolveResult> results(positions.size());
   std::vector<std::size_t> order = solving_order(positions);
-  run_parallel(positions.size(), threads, tt_bytes, [&](Solver& solver, std::size_t k) {
+  run_parallel(positions.size(), threads, tt_bytes, Handout::kRuns, [&](Solver& solver, std::size_t k) {
     std::size_t i = order[k];
     results[i] = solver.solve(positions[i], options);
   });
@@ -111,7 +123,7 @@ std::vector<DeclarerAnalysis> analyze_many(const std::vector<DealInput>& deals, 
   auto deal_of = [n](std::size_t task) { return task < n * kSuits ? task / kSuits : task - n * kSuits; };
   auto part_of = [n](std::size_t task) { return task < n * kSuits ? static_cast<int>(task % kSuits) : kSuits; };
   std::vector<std::uint64_t> nodes(n * kAnalysisParts, 0);
-  run_parallel(nodes.size(), threads, tt_bytes, [&](Solver& solver, std::size_t task) {
+  run_parallel(nodes.size(), threads, tt_bytes, Handout::kOneByOne, [&](Solver& solver, std::size_t task) {
     std::size_t i = deal_of(task);
     int part = part_of(task);
     if (!results[i].error.empty()) return;
@@ -125,7 +137,7 @@ std::vector<DeclarerAnalysis> analyze_many(const std::vector<DealInput>& deals, 
 std::vector<BestDeclaration> best_declaration_many(const std::vector<DealInput>& deals, int floor, int threads,
                                                   std::size_t tt_bytes) {
   std::vector<BestDeclaration> results(deals.size());
-  run_parallel(deals.size(), threads, tt_bytes, [&](Solver& solver, std::size_t i) {
+  run_parallel(deals.size(), threads, tt_bytes, Handout::kOneByOne, [&](Solver& solver, std::size_t i) {
     results[i] = best_declaration(solver, deals[i].hands, deals[i].talon, deals[i].declarer, floor);
   });
   return results;

@@ -486,12 +486,13 @@ TEST_CASE("one table across a defender's sampled worlds answers as a fresh table
 }
 
 TEST_CASE("a batch solves its positions in its own order and answers in theirs") {
-  // solve_many groups positions of equal suit lengths: the results must still come back in the
-  // order given, each as a fresh solver finds it, whatever the thread count.
+  // solve_many groups positions of equal suit lengths and hands them to its threads in runs: the
+  // results must still come back in the order given, each as a fresh solver finds it, whatever
+  // the thread count (3 and 7 split 120 positions into runs that end at no round number).
   std::mt19937 rng(2718);
   std::vector<Position> positions;
   for (int i = 0; i < 120; ++i) positions.push_back(random_position(rng, 3 + i % 6, static_cast<int>(rng() % 3)));
-  for (int threads : {1, 2}) {
+  for (int threads : {1, 2, 3, 7}) {
     std::vector<SolveResult> batch = solve_many(positions, SolveOptions{true, true}, threads, 1 << 16);
     REQUIRE(batch.size() == positions.size());
     for (std::size_t i = 0; i < positions.size(); ++i) {
