@@ -32,8 +32,8 @@ void run_parallel(std::size_t count, int threads, std::size_t tt_bytes, Handout 
   if (threads > kThreadsPerCore * default_threads()) threads = kThreadsPerCore * default_threads();
   if (static_cast<std::size_t>(threads) > count) threads = static_cast<int>(count);
   std::atomic<std::size_t> next{0};
-  // Runs shrink as the items run out (a share of what is left a taker: long runs first, single
-  // items at the end), so the threads still finish together.
+  // A run is 1 / (2 * threads) of the items left: long runs first, single items at the end, so
+  // that the threads still finish together.
   std::size_t share = 2 * static_cast<std::size_t>(threads);
   auto take_all = [&](Solver& solver) {
     for (std::size_t first = next.load(); first < count;) {
