@@ -9,7 +9,7 @@
 //   engine_bench batches FILE [TABLE]          the same lines; each run of lines with the same
 //                                              trump, declarer, leader and trick is one batch,
 //                                              solved by one solve_many call on one thread, as
-//                                              the hints do (a table of TABLE, default 4 MiB, a call)
+//                                              the hints do (a table of TABLE, default 1 MiB, a call)
 //
 // TABLE: the transposition table's size, in MiB, or in KiB with a K (256K);
 // default: the Solver's (256 KiB).
@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
   }
   bool batches = std::strcmp(mode, "batches") == 0;
   bool worlds = batches || std::strcmp(mode, "worlds") == 0;
-  if (batches && argc == 3) table_bytes = std::size_t{4} << 20;
+  if (batches && argc == 3) table_bytes = std::size_t{1} << 20;  // engine.HINT_TABLE_BYTES
   std::vector<std::array<unsigned, 9>> rows;
   std::array<unsigned, 9> r{};
   int fields = analyze ? 5 : (worlds ? 9 : 6);
