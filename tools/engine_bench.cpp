@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
   }
   bool batches = std::strcmp(mode, "batches") == 0;
   bool worlds = batches || std::strcmp(mode, "worlds") == 0;
-  if (batches && argc == 3) table_bytes = std::size_t{1} << 20;  // engine.HINT_TABLE_BYTES
+  if (batches && argc == 3) table_bytes = kHintTableBytes;
   std::vector<std::array<unsigned, 9>> rows;
   std::array<unsigned, 9> r{};
   int fields = analyze ? 5 : (worlds ? 9 : 6);

@@ -112,6 +112,7 @@ PYBIND11_MODULE(_core, m) {
 
   m.def("default_threads", &default_threads);
   m.attr("MAX_THREADS") = kMaxThreads;
+  m.attr("HINT_TT_BYTES") = kHintTableBytes;
 
   m.def(
       "solve_many",

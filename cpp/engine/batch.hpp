@@ -20,6 +20,10 @@ struct DealInput {
 // The most threads one batch call starts; more are asked for, this many are used.
 constexpr int kMaxThreads = 256;
 
+// A thread's table in the hints' batches of sampled worlds: small positions, and on two threads
+// a table in each core's L2 took 0.86-1.00 of 4 MiB's time (docs/engine.md, twelfth round).
+constexpr std::size_t kHintTableBytes = std::size_t{1} << 20;
+
 // threads <= 0: one per hardware thread; never more than kMaxThreads, nor four per hardware thread.
 std::vector<SolveResult> solve_many(const std::vector<Position>& positions, const SolveOptions& options,
                                     int threads, std::size_t tt_bytes);

@@ -16,6 +16,8 @@ NO_TRUMP: int
 DEFAULT_TT_BYTES: int
 #: The most engine threads one batch call starts (more are refused with ValueError).
 MAX_THREADS: int
+#: A thread's table in the hints' batches of sampled worlds, in bytes (1 MiB).
+HINT_TT_BYTES: int
 
 _PositionTuple = Tuple[Sequence[int], int, int, int, Sequence[int]]
 _DealTuple = Tuple[Sequence[int], int, int]

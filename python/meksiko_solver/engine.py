@@ -57,9 +57,8 @@ NO_TRUMP: int = _core.NO_TRUMP
 DEFAULT_TABLE_BYTES: int = _core.DEFAULT_TT_BYTES
 #: Engine threads one batch call may start (the engine checks it too).
 MAX_THREADS: int = _core.MAX_THREADS
-#: Per worker thread and call in hint batches: sampled positions are small, and with a table in
-#: each core's L2 the hints on two threads took 0.86-1.00 of 4 MiB's time (docs/engine.md, twelfth round).
-HINT_TABLE_BYTES = 1 << 20
+#: Per worker thread and call in hint batches (the engine's choice: see batch.hpp).
+HINT_TABLE_BYTES: int = _core.HINT_TT_BYTES
 
 if NO_TRUMP != Suit.NO_TRUMP:  # pragma: no cover - a mismatched build
     raise ImportError(f"the engine's NO_TRUMP is {NO_TRUMP}, the library's Suit.NO_TRUMP {int(Suit.NO_TRUMP)}")
