@@ -42,6 +42,7 @@ class Scorer:
             self._partner_table = _table(profile, mode, 3 - seat - declarer, contract, declarer, self.totals)
             self._declarer_table = _table(profile, mode, declarer, contract, declarer, self.totals)
         self._standing: Dict[Tuple[int, int, int], float] = {}
+        self._expected: Dict[Tuple[int, int, int], Tuple[float, float]] = {}
 
     def makes(self, declarer_tricks: int) -> bool:
         return declarer_tricks >= self.needed
@@ -74,6 +75,13 @@ class Scorer:
 
     def _defenders_expected(self, declarer_tricks: int, own_won: int, partner_won: int) -> Tuple[float, float]:
         """The seat's and his partner's expected scores, the open tricks split by coin tosses."""
+        key = (declarer_tricks, own_won, partner_won)  # a hint asks for few keys, once a world and card
+        cached = self._expected.get(key)
+        if cached is None:
+            cached = self._expected[key] = self._split_by_coins(*key)
+        return cached
+
+    def _split_by_coins(self, declarer_tricks: int, own_won: int, partner_won: int) -> Tuple[float, float]:
         left = 10 - declarer_tricks - own_won - partner_won
         if left < 0:
             raise ValueError("more tricks than a deal has")

@@ -117,22 +117,26 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     ranks_standing = standing and not declaring
     sums = {c.index: [0, 0, 0.0, 0, 0.0] for c in legal}  # tricks, makes, score, best, standing
     n = 0.0  # total weight
+    before = v.tricks_won[v.declarer]
+    makes = [scorer.makes(t) for t in range(11)]  # by the declarer's tricks in the deal
+    scores = [scorer.score(t) for t in range(11)] if declaring else None
+    own_won, partner_won = v.tricks_won[v.seat], v.tricks_won[partner]
     for world, (result,) in solved:
         w = weighted.of(world)
         n += w
-        values = dict(result.card_values)
-        side_best = max(values.values()) if declaring else min(values.values())
+        values = result.card_values
+        side_best = max(x for _, x in values) if declaring else min(x for _, x in values)
         hands = v.world_hands(layout, world) if ranks_standing else None
-        for card, value in values.items():
-            own, theirs = v.tricks_won[v.seat], v.tricks_won[partner]
+        for card, value in values:
+            own, theirs = own_won, partner_won
             if hands is not None:  # the trick is a defender's where nobody still to play can beat him
                 taker = trick_taker(hands, played, v.leader, card, int(trump))
                 own, theirs = own + (taker == v.seat), theirs + (taker == partner)
-            total = v.tricks_won[v.declarer] + value
+            total = before + value
             acc = sums[card]
             acc[0] += w * total
-            acc[1] += w * scorer.makes(total)
-            acc[2] += w * (scorer.score(total) if declaring
+            acc[1] += w * makes[total]
+            acc[2] += w * (scores[total] if scores is not None
                            else scorer.defender_expected(total, own, theirs))
             acc[3] += w * (value == side_best)
             if ranks_standing:

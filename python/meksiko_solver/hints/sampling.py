@@ -36,7 +36,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import combinations
 from math import factorial
-from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 World = Tuple[int, ...]  # one card mask per bucket, in bucket order
 
@@ -79,11 +79,13 @@ class Layout:
         # Fewest choices first: tightly restricted groups settle early (any order is exact).
         order = sorted(groups, key=lambda m: (bin(m).count("1"), m))
         self.groups: Tuple[Tuple[int, Tuple[int, ...]], ...] = tuple((m, tuple(sorted(groups[m]))) for m in order)
+        self._bits = tuple(tuple(1 << c for c in cards) for _, cards in self.groups)  # each card as its mask
         self._suffix = [0] * (len(self.groups) + 1)
         for g in range(len(self.groups) - 1, -1, -1):
             self._suffix[g] = self._suffix[g + 1] + len(self.groups[g][1])
         self._count: Dict[Tuple[int, Tuple[int, ...]], int] = {}
-        self._choices: Dict[Tuple[int, Tuple[int, ...]], Tuple[List[Tuple[int, ...]], List[int]]] = {}
+        # per (group, caps): the splits with completions, as (split, caps left), and cumulative weights
+        self._choices: Dict[Tuple[int, Tuple[int, ...]], Tuple[List[Tuple[Tuple[int, ...], Tuple[int, ...]]], List[int]]] = {}
 
     @property
     def cards(self) -> int:
@@ -132,8 +134,9 @@ class Layout:
         self._count[key] = total
         return total
 
-    def _options(self, g: int, caps: Tuple[int, ...]) -> Tuple[List[Tuple[int, ...]], List[int]]:
-        """The splits of group g with a non-zero number of completions, and cumulative weights."""
+    def _options(self, g: int, caps: Tuple[int, ...]) -> Tuple[List[Tuple[Tuple[int, ...], Tuple[int, ...]]], List[int]]:
+        """The splits of group g with a non-zero number of completions (each with the caps it
+        leaves), and cumulative weights."""
         key = (g, caps)
         cached = self._choices.get(key)
         if cached is not None:
@@ -141,13 +144,14 @@ class Layout:
         n = len(self.groups[g][1])
         splits, cumulative, total = [], [], 0
         for x in self._splits(g, caps):
-            rest = self._count_from(g + 1, tuple(c - v for c, v in zip(caps, x)))
+            left = tuple(c - v for c, v in zip(caps, x))
+            rest = self._count_from(g + 1, left)
             if rest:
                 ways = factorial(n)
                 for v in x:
                     ways //= factorial(v)
                 total += ways * rest
-                splits.append(x)
+                splits.append((x, left))
                 cumulative.append(total)
         self._choices[key] = (splits, cumulative)
         return splits, cumulative
@@ -156,24 +160,48 @@ class Layout:
         """The exact number of layouts consistent with the constraints."""
         return self._count_from(0, self.sizes)
 
+    def possible(self) -> bool:
+        """Whether any layout is consistent (``count() > 0``, without counting them)."""
+        allowed_in = [0] * len(self.sizes)
+        for mask, cards in self.groups:
+            for b in range(len(self.sizes)):
+                if mask >> b & 1:
+                    allowed_in[b] |= _mask(cards)
+        return possible(self.sizes, _mask(c for _, cards in self.groups for c in cards), allowed_in)
+
     # --- drawing and enumerating ----------------------------------------------------------
     def draw(self, rng: random.Random) -> World:
-        """One layout, exactly uniform over all consistent layouts (ValueError if there is none)."""
+        """One layout, exactly uniform over all consistent layouts (ValueError if there is none).
+
+        The random numbers are ``random.Random``'s own: ``randrange`` for the split and a
+        Fisher-Yates shuffle of the group, both written out here as ``random`` does them (a draw
+        below n takes ``n.bit_length()`` bits until they fall below n), since the calls of
+        ``randrange`` and ``shuffle`` cost more than the drawing itself."""
+        bits = rng.getrandbits
         caps = self.sizes
         masks = [0] * len(caps)
-        for g, (_, cards) in enumerate(self.groups):
+        for g, cards in enumerate(self._bits):
             splits, cumulative = self._options(g, caps)
             if not cumulative:
                 raise ValueError("no layout is consistent with the constraints")
-            x = splits[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+            n = cumulative[-1]
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            x, caps = splits[bisect_right(cumulative, r)]
             shuffled = list(cards)
-            rng.shuffle(shuffled)
+            for i in range(len(shuffled) - 1, 0, -1):
+                k = _BITS[i + 1]
+                j = bits(k)
+                while j > i:
+                    j = bits(k)
+                shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
             start = 0
             for b, v in enumerate(x):
-                for card in shuffled[start:start + v]:
-                    masks[b] |= 1 << card
-                start += v
-            caps = tuple(c - v for c, v in zip(caps, x))
+                if v:
+                    masks[b] |= sum(shuffled[start:start + v])  # distinct bits: the sum is their union
+                    start += v
         return tuple(masks)
 
     def enumerate(self) -> Iterator[World]:
@@ -193,8 +221,7 @@ class Layout:
                 yield masks
                 return
             splits, _ = self._options(g, caps)
-            for x in splits:
-                nxt = tuple(c - v for c, v in zip(caps, x))
+            for x, nxt in splits:
                 for parts in deal(self.groups[g][1], x, 0):
                     yield from rec(g + 1, nxt, tuple(m | p for m, p in zip(masks, parts)))
 
@@ -228,7 +255,29 @@ class Layout:
             yield from rest
 
 
-def _mask(cards: Sequence[int]) -> int:
+def possible(sizes: Sequence[int], cards: int, allowed_in: Sequence[int]) -> bool:
+    """Whether ``cards`` (a mask) can be dealt to buckets of ``sizes`` when bucket b may take only
+    the cards in ``allowed_in[b]``. By Hall's theorem, exactly when the sizes add up to the cards
+    and no set of buckets must take more cards than it holds: the cards no other bucket allows."""
+    if sum(sizes) != bin(cards).count("1"):
+        return False
+    k = len(sizes)
+    for chosen in range(1 << k):
+        room = outside = 0
+        for b in range(k):
+            if chosen >> b & 1:
+                room += sizes[b]
+            else:
+                outside |= allowed_in[b]
+        if bin(cards & ~outside).count("1") > room:
+            return False
+    return True
+
+
+_BITS = tuple(n.bit_length() for n in range(33))  # random's bits for a draw below n (n <= 32 cards)
+
+
+def _mask(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c

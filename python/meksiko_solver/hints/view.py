@@ -17,7 +17,7 @@ hand, and the talon once exposed), so the messages are the records' (``auction[1
 higher than the current bid 6``). The play is then walked card by card with the trick rules of
 ``play.py``: the seat's own cards must be legal; another seat's card must not be one this seat
 knows to lie elsewhere, nor break a void that seat has shown, and after it some layout of the
-unseen cards must still fit (an exact count, see ``sampling.py``). The first bad item is named.
+unseen cards must still fit (an exact test, ``sampling.possible``). The first bad item is named.
 
 >>> v = View.from_dict({"seat": 0, "dealer": 2, "hand": "AKQJT987.A.-.A", "auction": []})
 >>> v.phase, v.to_move, v.legal_calls[:2]
@@ -38,7 +38,7 @@ from ..deal import NO_PLAY_REASON, Phase, SeatView
 from ..record import replay_deal
 from ..record_fields import as_cards, as_list, checked_keys, load_json, naming_item
 from ..rules import DEFAULT_RULES, RuleProfile, ScoringMode, get_rules
-from .sampling import DISCARD, HAND, TALON, Bucket, Layout, World
+from .sampling import DISCARD, HAND, TALON, Bucket, Layout, World, possible
 
 VIEW_KEYS = ("rules", "mode", "seat", "dealer", "hand", "auction", "talon", "discard", "trump", "play", "totals")
 ALL = (1 << 32) - 1
@@ -78,8 +78,8 @@ class _Knowledge:
             return self.exposed_talon  # the declarer holds the talon until he discards
         return 0
 
-    def layout(self) -> Layout:
-        """The unseen cards, where they may lie, and how many each place holds."""
+    def places(self) -> Tuple[List[Bucket], int, List[int]]:
+        """The buckets, the unseen cards (a mask) and, per bucket, the unseen cards it may hold."""
         s, d = self.seat, self.declarer
         played = self.played_by[0] | self.played_by[1] | self.played_by[2]
         discard_hidden = bool(self.exposed_talon) and self.declared and s != d
@@ -88,31 +88,34 @@ class _Knowledge:
         known |= self.own_now()
         hidden = (ALL & ~known) | restricted
         buckets: List[Bucket] = []
+        allowed_in: List[int] = []
         for other in ((s + 1) % 3, (s + 2) % 3):
             held = 10 - bin(self.played_by[other]).count("1")
             if other == d and self.exposed_talon and not self.declared:
                 held += 2
             buckets.append(Bucket(HAND, other, held - bin(self.fixed(other)).count("1")))
+            voids = sum(0xFF << (8 * suit) for suit in range(4) if self.voids[other] >> suit & 1)
+            allowed_in.append(hidden & ~voids & (~restricted if other != d else ALL))
         if discard_hidden:
             buckets.append(Bucket(DISCARD, d, 2))
+            allowed_in.append(hidden)
         if not self.exposed_talon:
             buckets.append(Bucket(TALON, None, 2))
-        cards, allowed = [], []
-        for c in range(32):
-            if not hidden >> c & 1:
-                continue
-            ok = 0
-            for b, bucket in enumerate(buckets):
-                if bucket.kind == HAND:
-                    if self.voids[bucket.seat] >> (c >> 3) & 1:  # type: ignore[index]
-                        continue
-                    if restricted >> c & 1 and bucket.seat != d:
-                        continue
-                ok |= 1 << b
-            cards.append(c)
-            allowed.append(ok)
-        assert sum(b.size for b in buckets) == len(cards), (buckets, len(cards))
+            allowed_in.append(hidden)
+        assert sum(b.size for b in buckets) == bin(hidden).count("1"), (buckets, hidden)
+        return buckets, hidden, allowed_in
+
+    def layout(self) -> Layout:
+        """The unseen cards, where they may lie, and how many each place holds."""
+        buckets, hidden, allowed_in = self.places()
+        cards = [c for c in range(32) if hidden >> c & 1]
+        allowed = [sum(1 << b for b, mask in enumerate(allowed_in) if mask >> c & 1) for c in cards]
         return Layout(buckets, cards, allowed)
+
+    def possible(self) -> bool:
+        """Whether some layout of the unseen cards fits (``layout().count() > 0``, cheaper)."""
+        buckets, hidden, allowed_in = self.places()
+        return possible([b.size for b in buckets], hidden, allowed_in)
 
 
 @dataclass(frozen=True)
@@ -368,7 +371,7 @@ def _validate(view: View) -> None:
             know.played_by[who] |= card.mask
             played.append((who, card))
             trick.append(card)
-            if who != seat and know.layout().count() == 0:
+            if who != seat and not know.possible():
                 raise RecordError(f"no layout of the unseen cards fits the view after {card}: "
                                   f"{_void_text(know)} leave too few cards for the hidden hands")
             if len(trick) == 3:
