@@ -44,6 +44,17 @@ def _dumps(obj: object, indent: str = "") -> str:
 def replay_deal(rules: object, mode: object, dealer: object, hands: object, talon: object,
             auction: object, discard: object, trump: object, play: object) -> DealState:
     """Replay a deal from its record fields, checking every item; RecordError names the first bad one."""
+    state = replay_auction(rules, mode, dealer, hands, talon, auction)
+    replay_declaration(state, discard, trump)
+    for i, card in enumerate(as_list(play, "play")):
+        with naming_item(f"play[{i}]"):
+            state.play(card)
+    return state
+
+
+def replay_auction(rules: object, mode: object, dealer: object, hands: object, talon: object,
+                   auction: object) -> DealState:
+    """The first part of :func:`replay_deal`: the deal and its auction."""
     with naming_item("rules"):
         profile = get_rules(rules)
     with naming_item("mode"):
@@ -55,6 +66,12 @@ def replay_deal(rules: object, mode: object, dealer: object, hands: object, talo
     for i, call in enumerate(as_list(auction, "auction")):
         with naming_item(f"auction[{i}]"):
             state.call(call)
+    return state
+
+
+def replay_declaration(state: DealState, discard: object, trump: object) -> None:
+    """The second part of :func:`replay_deal`: the declarer's discard and trump, on ``state``
+    after its auction."""
     discard_cards = tuple(sorted(as_cards(discard, "discard")))
     with naming_item("trump"):
         suit = parse_trump(trump)  # null and "N" alike: no trump named
@@ -68,10 +85,6 @@ def replay_deal(rules: object, mode: object, dealer: object, hands: object, talo
                 _fail(state.trump_error(suit))
         if state.phase == Phase.DECLARE:
             state.declare(discard_cards, suit)
-    for i, card in enumerate(as_list(play, "play")):
-        with naming_item(f"play[{i}]"):
-            state.play(card)
-    return state
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@
 ```
 
 Checking reuses the record machinery: the auction, the discard and the trump are replayed by
-``record.replay_deal`` on a placeholder deal that agrees with everything this seat knows (its own
-hand, and the talon once exposed), so the messages are the records' (``auction[1]: bid 5 is not
-higher than the current bid 6``). The play is then walked card by card with the trick rules of
+``record.replay_auction`` and ``record.replay_declaration`` on a placeholder deal that agrees with
+everything this seat knows (its own hand, and the talon once exposed), so the messages are the
+records' (``auction[1]: bid 5 is not higher than the current bid 6``). The play is then walked card by card with the trick rules of
 ``play.py``: the seat's own cards must be legal; another seat's card must not be one this seat
 knows to lie elsewhere, nor break a void that seat has shown, and after it some layout of the
 unseen cards must still fit (an exact test, ``sampling.possible``). The first bad item is named.
@@ -35,7 +35,7 @@ from ..cards import DECK, REAL_SUITS, SUIT_NAMES, Card, Suit, cards_to_mask, par
 from ..errors import IllegalPlayError, RecordError
 from ..play import legal_cards, play_error, trick_winner
 from ..deal import NO_PLAY_REASON, Phase, SeatView
-from ..record import replay_deal
+from ..record import replay_auction, replay_declaration
 from ..record_fields import as_cards, as_list, checked_keys, load_json, naming_item
 from ..rules import DEFAULT_RULES, RuleProfile, ScoringMode, get_rules
 from .sampling import DISCARD, HAND, TALON, Bucket, Layout, World, possible
@@ -148,6 +148,7 @@ class View:
     tricks_won: Tuple[int, int, int] = field(init=False, default=(0, 0, 0))
     voids: Tuple[Tuple[int, ...], ...] = field(init=False, default=((), (), ()))  # suits shown void per seat
     _knowledge: Any = field(init=False, default=None, repr=False, compare=False)
+    _fixed: Tuple[int, int, int] = field(init=False, default=(0, 0, 0), repr=False, compare=False)  # known cards now
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -217,8 +218,7 @@ class View:
 
     def world_hands(self, layout: Layout, world: World) -> List[int]:
         """The three seats' cards now (masks) in one world of ``layout``."""
-        k = self._knowledge
-        hands = [k.fixed(s) for s in range(3)]
+        hands = list(self._fixed)
         for bucket, mask in zip(layout.buckets, world):
             if bucket.kind == HAND:
                 hands[bucket.seat] |= mask  # type: ignore[index]
@@ -312,7 +312,7 @@ def _validate(view: View) -> None:
     hands, placeholder_talon = _placeholder_deal(seat, hand, talon)
 
     # The auction (record messages), then the talon it exposes.
-    state = replay_deal(profile, scoring.name, dealer, hands, placeholder_talon, auction, (), None, ())
+    state = replay_auction(profile, scoring.name, dealer, hands, placeholder_talon, auction)
     declarer, contract = state.declarer, state.contract
     exposed = contract is not None and contract != MEKSIKO
     if talon is not None and not exposed:
@@ -335,8 +335,7 @@ def _validate(view: View) -> None:
         discard = tuple(sorted(decl_cards[:2]))  # placeholder: the defenders do not see it
     if declarer == seat and exposed and named and not discard_given:
         raise RecordError("discard: the declarer's own view must show his two discarded cards")
-    state = replay_deal(profile, scoring.name, dealer, hands, placeholder_talon, auction,
-                    discard, trump, ())
+    replay_declaration(state, discard, trump)
     declared = state.phase in (Phase.PLAY, Phase.DONE)
     _set(view, "auction", state.auction.calls)
     _set(view, "talon", talon)
@@ -388,6 +387,7 @@ def _validate(view: View) -> None:
     _set(view, "phase", phase)
     _set(view, "voids", tuple(tuple(s for s in range(4) if know.voids[p] >> s & 1) for p in range(3)))
     _set(view, "_knowledge", know)
+    _set(view, "_fixed", (know.fixed(0), know.fixed(1), know.fixed(2)))
     if phase == Phase.AUCTION:
         _set(view, "to_move", state.auction.turn)
         _set(view, "legal_calls", tuple(state.auction.legal_calls()))
