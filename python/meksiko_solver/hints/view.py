@@ -14,10 +14,11 @@
 Checking reuses the record machinery: the auction, the discard and the trump are replayed by
 ``record.replay_auction`` and ``record.replay_declaration`` on a placeholder deal that agrees with
 everything this seat knows (its own hand, and the talon once exposed), so the messages are the
-records' (``auction[1]: bid 5 is not higher than the current bid 6``). The play is then walked card by card with the trick rules of
-``play.py``: the seat's own cards must be legal; another seat's card must not be one this seat
-knows to lie elsewhere, nor break a void that seat has shown, and after it some layout of the
-unseen cards must still fit (an exact test, ``sampling.possible``). The first bad item is named.
+records' (``auction[1]: bid 5 is not higher than the current bid 6``). The play is then walked
+card by card with the trick rules of ``play.py``: the seat's own cards must be legal; another
+seat's card must not be one this seat knows to lie elsewhere, nor break a void that seat has
+shown, and after it some layout of the unseen cards must still fit (an exact test,
+``sampling.possible``). The first bad item is named.
 
 >>> v = View.from_dict({"seat": 0, "dealer": 2, "hand": "AKQJT987.A.-.A", "auction": []})
 >>> v.phase, v.to_move, v.legal_calls[:2]
