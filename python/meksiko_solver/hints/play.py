@@ -121,6 +121,7 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     makes = [scorer.makes(t) for t in range(11)]  # by the declarer's tricks in the deal
     scores = [scorer.score(t) for t in range(11)] if declaring else None
     own_won, partner_won = v.tricks_won[v.seat], v.tricks_won[partner]
+    takers = {c.index: TrickTaker(played, v.leader, c.index, int(trump)) for c in legal} if ranks_standing else {}
     for world, (result,) in solved:
         w = weighted.of(world)
         n += w
@@ -130,7 +131,7 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         for card, value in values:
             own, theirs = own_won, partner_won
             if hands is not None:  # the trick is a defender's where nobody still to play can beat him
-                taker = trick_taker(hands, played, v.leader, card, int(trump))
+                taker = takers[card](hands)
                 own, theirs = own + (taker == v.seat), theirs + (taker == partner)
             total = before + value
             acc = sums[card]
@@ -173,15 +174,24 @@ def _beaters(card: int, trump: int) -> int:
     return higher | (0xFF << (8 * trump) if trump < 4 and trump != suit else 0)
 
 
-def trick_taker(hands: Sequence[int], trick: Sequence[int], leader: int, card: int, trump: int) -> Optional[int]:
-    """The seat winning the trick once ``card`` is added to ``trick`` (card indices, from the
-    leader) when no seat still to play holds a legal card that beats it (``hands``: each seat's
-    cards now, masks), so that it takes the trick whatever they play; else None (a later seat
-    forced to overtake is not worked out: None)."""
-    cards = [*trick, card]
-    best = winning_index([Card(c) for c in cards], trump)
-    beaters = _beaters(cards[best], trump)
-    for i in range(len(cards), 3):
-        if legal_mask(hands[(leader + i) % 3], cards[0], trump) & beaters:
-            return None
-    return (leader + best) % 3
+class TrickTaker:
+    """Who takes the trick in progress once ``card`` is added to ``trick`` (card indices, from
+    the leader), when no seat still to play holds a legal card that beats it, so that it takes
+    the trick whatever they play: ``taker(hands)`` with each seat's cards now (masks), else None
+    (a later seat forced to overtake is not worked out: None). What does not depend on the
+    hidden cards is worked out once, for every world."""
+
+    def __init__(self, trick: Sequence[int], leader: int, card: int, trump: int) -> None:
+        cards = [*trick, card]
+        best = winning_index([Card(c) for c in cards], trump)
+        self.seat = (leader + best) % 3
+        self.beaters = _beaters(cards[best], trump)
+        self.led, self.trump = cards[0], trump
+        self.later = [(leader + i) % 3 for i in range(len(cards), 3)]
+
+    def __call__(self, hands: Sequence[int]) -> Optional[int]:
+        for seat in self.later:
+            if legal_mask(hands[seat], self.led, self.trump) & self.beaters:
+                return None
+        return self.seat
+
