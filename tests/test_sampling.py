@@ -93,7 +93,7 @@ def reference_draw(layout: Layout, rng: random.Random) -> tuple:
 
 def test_draw_takes_the_random_numbers_of_randrange_and_shuffle():
     """The inlined draw gives the layouts (and leaves the generator where) randrange and shuffle
-    would, on random layouts of up to 24 cards: the seeded hints keep their worlds."""
+    would, on random layouts of up to 32 cards: the seeded hints keep their worlds."""
     rng = random.Random(11)
     tried = 0
     while tried < 60:

@@ -194,4 +194,3 @@ class TrickTaker:
             if legal_mask(hands[seat], self.led, self.trump) & self.beaters:
                 return None
         return self.seat
-
