@@ -36,7 +36,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import combinations
 from math import factorial
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 World = Tuple[int, ...]  # one card mask per bucket, in bucket order
 
@@ -163,11 +163,14 @@ class Layout:
     def possible(self) -> bool:
         """Whether any layout is consistent (``count() > 0``, without counting them)."""
         allowed_in = [0] * len(self.sizes)
+        unseen = 0
         for mask, cards in self.groups:
+            group = _mask(cards)
+            unseen |= group
             for b in range(len(self.sizes)):
                 if mask >> b & 1:
-                    allowed_in[b] |= _mask(cards)
-        return possible(self.sizes, _mask(c for _, cards in self.groups for c in cards), allowed_in)
+                    allowed_in[b] |= group
+        return possible(self.sizes, unseen, allowed_in)
 
     # --- drawing and enumerating ----------------------------------------------------------
     def draw(self, rng: random.Random) -> World:
@@ -277,7 +280,7 @@ def possible(sizes: Sequence[int], cards: int, allowed_in: Sequence[int]) -> boo
 _BITS = tuple(n.bit_length() for n in range(33))  # random's bits for a draw below n (n <= 32 cards)
 
 
-def _mask(cards: Iterable[int]) -> int:
+def _mask(cards: Sequence[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c
