@@ -510,14 +510,14 @@ bool Search::lead_node(int need, Mask* rel) {
       *rel = r_c;
       int s = suit_of(c);
       int index = popcount(suit_byte(live, s) & ((1u << rank_of(c)) - 1));
-      tt_.store(sh, mask_from_rel(r_c, packed), r ? need : 0, r ? rem : need - 1, s * 8 + index, rem);
+      tt_.store(sh, mask_from_rel(r_c, packed), r ? need : 0, r ? rem : need - 1, s * 8 + index);
       history_[p][c] += static_cast<std::uint32_t>(rem * rem);
       return r;
     }
     all |= r_c;
   }
   *rel = all;
-  tt_.store(sh, mask_from_rel(all, packed), maximizing ? 0 : need, maximizing ? need - 1 : rem, 0xFF, rem);
+  tt_.store(sh, mask_from_rel(all, packed), maximizing ? 0 : need, maximizing ? need - 1 : rem, 0xFF);
   return !maximizing;
 }
 

@@ -63,7 +63,7 @@ class TranspositionTable {
   TTAnswer probe(const TTShape& shape) const;  // shape: located
   // Record lo <= value <= hi for every position matching `shape` on the code
   // bits of `mask`; best is a lead hint or 0xFF.
-  void store(const TTShape& shape, TTMask mask, int lo, int hi, int best, int depth);
+  void store(const TTShape& shape, TTMask mask, int lo, int hi, int best);
   void new_generation() { ++generation_; }
   void clear();
   std::size_t bytes() const { return buckets_ * sizeof(Bucket); }
@@ -74,7 +74,7 @@ class TranspositionTable {
   // compares all eight keys at once. An entry holds: the key (lengths |
   // context << 48 | 1 << 63 when used), the pattern (code & mask), kept (the
   // low half of the mask; both halves are equal), bounds lo and hi on the
-  // declarer's tricks, a best lead, and age (depth | generation << 4).
+  // declarer's tricks, a best lead, and the generation (solve) that last wrote it.
   struct alignas(64) Bucket {
     std::uint64_t key[kWays] = {};
     std::uint64_t pattern[kWays] = {};
@@ -82,7 +82,7 @@ class TranspositionTable {
     std::int8_t lo[kWays] = {};
     std::int8_t hi[kWays] = {};
     std::uint8_t best[kWays] = {};
-    std::uint8_t age[kWays] = {};
+    std::uint8_t written[kWays] = {};
   };
   // Bit i set when slot i holds `key` and its pattern matches `code`.
   static unsigned matching_slots(const Bucket& b, std::uint64_t key, std::uint64_t code);
@@ -106,6 +106,7 @@ class TranspositionTable {
   std::unique_ptr<Bucket[], Free> table_;
   std::size_t buckets_ = 0;
   std::uint8_t generation_ = 0;
+  std::uint8_t rotor_ = 0;  // the slot a replacement's search starts from; moves on each time
 };
 
 }  // namespace meksiko
