@@ -551,11 +551,52 @@ inline FollowOrder follow_order(Mask hand, Mask reps, int led, int winning, Mask
   return {ours ? lose : beat, ours ? beat : lose, beat, !(follow | ruff)};
 }
 
+// The cards of `mine` that no card of `theirs` beats once played to the trick (each would be
+// winning it: the cards they must beat).
+inline Mask unbeaten(Mask mine, Mask theirs, Mask trump_bits) {
+  Mask out = 0;
+  for (Mask m = mine; m; m &= m - 1) {
+    int c = lowest_card(m);
+    out |= card_bit(c) & (0u - static_cast<Mask>(!(beaters(c, trump_bits) & theirs)));
+  }
+  return out;
+}
+
 // The next card to try. Both candidates are worked out and one is picked
 // without a branch, which would be hard to predict.
 inline int next_follow(Mask moves, bool discarding) {
   int low = lowest_card(moves), low_rank = lowest_by_rank(moves);
   return discarding ? low_rank : low;
+}
+
+// The second hand also looks at the third, who plays last (follow_order's groups otherwise):
+// * the declarer, after a defender's lead: first his winners the third hand cannot beat, then his
+//   other winners, then the rest;
+// * a defender, after the declarer's lead: low first when his partner can beat the led card
+//   (the trick is the defenders' either way);
+// * a defender, after his partner's lead, when the declarer can beat it: first his winners the
+//   declarer cannot beat, then low cards, then his other winners.
+// Nodes −4 to −8 % (docs/engine.md, fourteenth round).
+void Search::second_hand_order(int p, int led, const FollowOrder& order, Mask groups[3]) const {
+  bool ours = (leader_ == declarer_) == (p == declarer_);
+  Mask beat = order.beat, rest = ours ? order.first : order.second;
+  groups[0] = order.first;
+  groups[1] = order.second;
+  groups[2] = 0;
+  Mask third = legal_cards(hand_[next_seat(p)], led, trump_);
+  if (p != declarer_ && !ours) {
+    if (beaters(led, trump_bits_) & third) {
+      groups[0] = rest;
+      groups[1] = beat;
+    }
+    return;
+  }
+  if (ours && !(beaters(led, trump_bits_) & third)) return;
+  Mask sure = unbeaten(beat, third, trump_bits_);
+  if (!sure) return;
+  groups[0] = sure;
+  groups[1] = ours ? rest : beat & ~sure;
+  groups[2] = ours ? beat & ~sure : rest;
 }
 
 bool Search::second_hand(int need, Mask* rel) {
@@ -565,9 +606,11 @@ bool Search::second_hand(int need, Mask* rel) {
   Mask live = hand_[0] | hand_[1] | hand_[2] | card_bit(led);
   bool ours = (leader_ == declarer_) == maximizing;
   FollowOrder order = follow_order(hand_[p], representatives(hand_[p], live), led, led, trump_bits_, ours);
+  Mask groups[3];
+  second_hand_order(p, led, order, groups);
   Mask all = 0;
-  for (int group = 0; group < 2; ++group) {
-    for (Mask moves = group == 0 ? order.first : order.second; moves;) {
+  for (Mask group : groups) {
+    for (Mask moves = group; moves;) {
       int c = next_follow(moves, order.discarding);
       moves &= ~card_bit(c);
       take(p, c);

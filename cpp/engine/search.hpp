@@ -21,6 +21,8 @@ namespace meksiko {
 // equal keys mean positions that play out identically.
 std::uint64_t relative_cards_key(const Mask hands[kSeats]);
 
+struct FollowOrder;  // a follower's cards in the order they are tried (search.cpp)
+
 class Search {
  public:
   explicit Search(TranspositionTable& tt) : tt_(tt) {}
@@ -62,6 +64,8 @@ class Search {
   bool node(int need, Mask* rel);
   bool lead_node(int need, Mask* rel);
   bool second_hand(int need, Mask* rel);
+  // The second hand's cards in three groups, tried in that order (see search.cpp).
+  void second_hand_order(int p, int led, const FollowOrder& order, Mask groups[3]) const;
   bool third_hand(int need, Mask* rel);
   int last_trick(Mask* rel) const;
   // `seat`'s cards above every other hand's card of their suit.
