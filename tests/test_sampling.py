@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from meksiko_solver import engine
 from meksiko_solver.game import play_game
 from meksiko_solver.hints.sampling import DISCARD, HAND, TALON, Bucket, Layout
 from meksiko_solver.hints.view import View
@@ -108,6 +109,51 @@ def test_draw_takes_the_random_numbers_of_randrange_and_shuffle():
         fast, slow = random.Random(tried), random.Random(tried)
         assert [layout.draw(fast) for _ in range(30)] == [reference_draw(layout, slow) for _ in range(30)]
         assert fast.random() == slow.random()
+
+
+def test_engine_draw_gives_the_python_draws_and_state():
+    """engine.draw_layouts (C++) draws the distinct layouts Layout.draw gives with the same
+    random.Random, and leaves the generator where the Python loop does: on random layouts of up
+    to 32 cards, weights above 32 bits among them, so that the hints keep their seeded worlds."""
+    rng = random.Random(12)
+    tried = wide = 0
+    while tried < 80:
+        k = 4 if tried % 2 else rng.randint(1, 4)  # every other one large: weights above 32 bits
+        sizes = [rng.randint(6 if tried % 2 else 0, 8) for _ in range(k)]
+        cards = rng.sample(range(32), sum(sizes))
+        allowed = [(1 << k) - 1 if rng.random() < 0.7 else rng.randint(1, (1 << k) - 1) for _ in cards]
+        layout = Layout([Bucket(HAND, b, size) for b, size in enumerate(sizes)], cards, allowed)
+        table = layout._draw_table()
+        if table is None or not layout.possible():
+            continue
+        tried += 1
+        wide += layout.count() >= 1 << 32
+        want = min(40, layout.count())
+        python = random.Random(tried)
+        seen, expected = set(), []
+        while len(expected) < want:
+            world = layout.draw(python)
+            if world not in seen:
+                seen.add(world)
+                expected.append(world)
+        version, state, gauss = random.Random(tried).getstate()
+        drawn, after = engine.draw_layouts(table, state, want)
+        assert drawn == expected
+        assert after == python.getstate()[1]
+    assert wide >= 10
+
+
+def test_engine_draw_names_a_bad_table():
+    layout = Layout(SMALL_BUCKETS, SMALL_CARDS, SMALL_ALLOWED)
+    table = layout._draw_table()
+    state = random.Random(0).getstate()[1]
+    with pytest.raises(ValueError, match="more distinct layouts asked for than there are"):
+        engine.draw_layouts(table, state, layout.count() + 1)
+    buckets, groups, state_group, first, cumulative, following, split = table
+    with pytest.raises(ValueError, match="a split does not deal its group's cards"):
+        engine.draw_layouts((buckets, groups, state_group, first, cumulative, following, [0] * len(split)), state, 1)
+    with pytest.raises(ValueError, match="624 words"):
+        engine.draw_layouts(table, state[:-1], 1)
 
 
 def test_draw_is_uniform_chi_square():

@@ -9,6 +9,7 @@
 #include "analysis.hpp"
 #include "mexican_train.hpp"
 #include "notation.hpp"
+#include "sampling.hpp"
 #include "batch.hpp"
 #include "position.hpp"
 #include "solver.hpp"
@@ -52,6 +53,7 @@ PYBIND11_MODULE(_core, m) {
   m.attr("NO_TRUMP") = kNoTrump;
   m.attr("DEFAULT_TT_BYTES") = TranspositionTable::kDefaultBytes;
   meksiko::mexican_train::register_bindings(m);
+  meksiko::sampling::register_bindings(m);
   register_notation(m);
 
   m.def(

@@ -106,6 +106,12 @@ def analyze_many(deals: Sequence[_DealTuple], meksiko_trumps: int = 0x1F, thread
     """Declarer analysis of (hands, talon, declarer) tuples on every core. ``meksiko_trumps``: bit t
     set asks for the Meksiko value with trump t (t = 4: no trump)."""
 
+def draw_layouts(table: Tuple[int, Sequence[Sequence[int]], Sequence[int], Sequence[int], Sequence[int],
+                               Sequence[int], Sequence[int]],
+                 state: Sequence[int], count: int) -> Tuple[List[Tuple[int, ...]], Tuple[int, ...]]:
+    """count distinct layouts as hints.sampling.Layout.sample draws them, from random.Random's state
+    (getstate()[1]): (worlds, the state after them)."""
+
 def mt_opening(tiles: Sequence[Tuple[int, int]], engine: int, all_ties: bool = False,
                tie_limit: int = 10000) -> Tuple[List[int], List[List[int]], int]:
     """Mexican Train opening train: (best hand indices, tied trains, tie count)."""

@@ -114,6 +114,21 @@ def best_declaration_batch(deals: Sequence[DealTuple], floor: int = 0, threads: 
     return _core.best_declaration_many(deals, floor, threads, table_bytes)
 
 
+# --- The hints' layout draw -----------------------------------------------------------------
+
+#: ``LayoutTable = (buckets, group_cards, state_group, first_option, cumulative, next_state, split)``:
+#: :meth:`Layout.sample <meksiko_solver.hints.sampling.Layout.sample>`'s choices, flattened (see
+#: ``Layout._draw_table``).
+LayoutTable = Tuple[int, List[List[int]], List[int], List[int], List[int], List[int], List[int]]
+
+#: ``draw_layouts(table, state, count) -> (worlds, state)``: ``count`` distinct layouts (a card
+#: mask per bucket) drawn as ``Layout.draw`` draws them, from ``random.Random``'s state
+#: (``getstate()[1]``), with the state after them. ValueError names a table that does not fit
+#: together (the library builds it; the binding checks it).
+draw_layouts: Callable[[LayoutTable, Sequence[int], int], Tuple[List[Tuple[int, ...]], Tuple[int, ...]]] = \
+    _core.draw_layouts
+
+
 # --- Mexican Train (the dominoes game's C++ in the same extension) ----------------------------
 
 #: ``mt_opening(tiles, engine, all_ties, tie_limit) -> (best, ties, count)``: the exact opening

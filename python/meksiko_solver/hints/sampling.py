@@ -38,6 +38,8 @@ from itertools import combinations
 from math import factorial
 from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
+from .. import engine
+
 World = Tuple[int, ...]  # one card mask per bucket, in bucket order
 
 HAND, TALON, DISCARD = "hand", "talon", "discard"
@@ -207,6 +209,39 @@ class Layout:
                     start += v
         return tuple(masks)
 
+    def _draw_table(self) -> Optional[engine.LayoutTable]:
+        """``draw``'s choices for ``engine.draw_layouts``: every state (a group and the room left
+        in each bucket) reachable from the first group with the buckets empty, numbered in the
+        order reached, with its splits, their cumulative weights and the state each leaves (-1
+        after the last group). None when there is nothing to draw or a weight needs more than
+        64 bits (``draw`` in Python then)."""
+        if not self.groups or self.count() >> 64:
+            return None
+        last = len(self.groups) - 1
+        states = [(0, self.sizes)]
+        number = {states[0]: 0}
+        first: List[int] = []
+        cumulative: List[int] = []
+        following: List[int] = []
+        split: List[int] = []
+        for g, caps in states:  # grows while it is read
+            first.append(len(cumulative))
+            options, weights = self._options(g, caps)
+            cumulative.extend(weights)
+            for x, left in options:
+                split.extend(x)
+                if g == last:
+                    following.append(-1)
+                    continue
+                key = (g + 1, left)
+                if key not in number:
+                    number[key] = len(states)
+                    states.append(key)
+                following.append(number[key])
+        first.append(len(cumulative))
+        return (len(self.sizes), [list(cards) for _, cards in self.groups], [g for g, _ in states], first,
+                cumulative, following, split)
+
     def enumerate(self) -> Iterator[World]:
         """Every consistent layout once, in a fixed order."""
 
@@ -246,6 +281,13 @@ class Layout:
         rng = random.Random(seed)
         seen: Set[World] = set()
         quota = n if total > n else (total + 1) // 2
+        table = self._draw_table() if quota else None
+        if table is not None:  # the same draws in C++ (engine.draw_layouts), then the same state
+            version, state, gauss = rng.getstate()
+            drawn, after = engine.draw_layouts(table, state, quota)
+            rng.setstate((version, after, gauss))
+            seen.update(drawn)
+            yield from drawn
         while len(seen) < quota:
             world = self.draw(rng)
             if world in seen:
