@@ -29,8 +29,9 @@ py::tuple draw_layouts(const TableTuple& t, const std::vector<std::uint32_t>& st
   std::vector<std::vector<std::uint32_t>> drawn;
   {
     py::gil_scoped_release release;
-    drawn = draw_distinct(table, rng, count);
+    drawn = draw_distinct(table, rng, count, &error);
   }
+  if (!error.empty()) throw py::value_error("bad layout table: " + error);
   py::list worlds;
   for (const auto& masks : drawn) {
     py::tuple world(masks.size());

@@ -590,7 +590,7 @@ inline int next_follow(Mask moves, bool discarding) {
 //   (the trick is the defenders' either way);
 // * a defender, after his partner's lead, when the declarer can beat it: first his winners the
 //   declarer cannot beat, then low cards, then his other winners.
-// Nodes −4 to −8 % (docs/engine.md, fourteenth round).
+// Nodes −4 to −9 % (docs/engine.md, fourteenth round).
 void Search::second_hand_order(int p, int led, const FollowOrder& order, Mask groups[3]) const {
   bool ours = (leader_ == declarer_) == (p == declarer_);
   Mask beat = order.beat, rest = ours ? order.first : order.second;

@@ -74,9 +74,13 @@ std::string check_table(const DrawTable& t, std::size_t count) {
       t.first_option.back() != options || t.next_state.size() != options ||
       t.split.size() != options * static_cast<std::size_t>(t.buckets))
     return "the table's lists do not fit together";
+  std::uint32_t dealt = 0;
   for (const auto& cards : t.group_cards)
-    for (int c : cards)
+    for (int c : cards) {
       if (c < 0 || c > 31) return "card " + std::to_string(c) + " is not 0 to 31";
+      if (dealt >> c & 1) return "card " + std::to_string(c) + " is in more than one place";
+      dealt |= std::uint32_t{1} << c;
+    }
   for (std::size_t s = 0; s < states; ++s) {
     int g = t.state_group[s];
     if (g < 0 || static_cast<std::size_t>(g) >= t.group_cards.size()) return "a state's group is out of range";
@@ -107,10 +111,18 @@ std::string check_table(const DrawTable& t, std::size_t count) {
   return "";
 }
 
-std::vector<std::vector<std::uint32_t>> draw_distinct(const DrawTable& table, PyRandom& rng, std::size_t count) {
+std::vector<std::vector<std::uint32_t>> draw_distinct(const DrawTable& table, PyRandom& rng, std::size_t count,
+                                                      std::string* error) {
   std::vector<std::vector<std::uint32_t>> drawn;
   std::set<std::vector<std::uint32_t>> seen;
+  // Honest weights: asking for at most every layout (Layout.sample asks for half of them when it
+  // asks for many) repeats a few times a layout on average, far below this.
+  std::size_t attempts = 64 * count + 1000;
   while (drawn.size() < count) {
+    if (attempts-- == 0) {
+      *error = "the table's weights promise more distinct layouts than its cards make";
+      break;
+    }
     std::vector<std::uint32_t> world = draw_one(table, rng);
     if (seen.insert(world).second) drawn.push_back(std::move(world));
   }

@@ -46,7 +46,9 @@ TEST_CASE("a checked table draws distinct layouts of the right sizes") {
   CHECK(check_table(t, 3).empty());
   CHECK(check_table(t, 4) == "more distinct layouts asked for than there are");
   PyRandom rng = seeded(1);
-  auto drawn = draw_distinct(t, rng, 3);
+  std::string error;
+  auto drawn = draw_distinct(t, rng, 3, &error);
+  CHECK(error.empty());
   std::set<std::vector<std::uint32_t>> distinct(drawn.begin(), drawn.end());
   CHECK(distinct.size() == 3);
   for (const auto& masks : drawn) {
@@ -54,6 +56,15 @@ TEST_CASE("a checked table draws distinct layouts of the right sizes") {
     CHECK(__builtin_popcount(masks[1]) == 2);
     CHECK((masks[0] | masks[1]) == (1u | 1u << 9 | 1u << 31));
   }
+  // Weights that promise more layouts than the cards make: the draw stops instead of repeating.
+  t.cumulative = {4};
+  CHECK(check_table(t, 4).empty());
+  draw_distinct(t, rng, 4, &error);
+  CHECK(error == "the table's weights promise more distinct layouts than its cards make");
+  t.cumulative = {3};
+  t.group_cards = {{0, 9, 9}};
+  CHECK(check_table(t, 1) == "card 9 is in more than one place");
+  t.group_cards = {{0, 9, 31}};
   t.split = {2, 2};
   CHECK(check_table(t, 1) == "a split does not deal its group's cards");
   t.split = {1, 2};
