@@ -386,7 +386,7 @@ MEKSIKO_INLINE Search::RefutedLeads Search::refuted_leads(int need) const {
   int other = 3 - leader_ - declarer_;
   Mask lead = hand_[leader_], mine = hand_[declarer_], theirs = hand_[other];
   Mask led_suits = whole_suits(lead);
-  Mask no_ruff = whole_suits(theirs) | ((theirs & trump_bits_) ? 0u : ~0u);  // suits he cannot ruff
+  Mask no_ruff = unruffable_suits(theirs);
   Mask ruffs = (mine & trump_bits_) ? ~whole_suits(mine) & ~trump_bits_ & led_suits & no_ruff : 0;
   Mask winners = highest_per_byte(mine) & ~smear_down(theirs) & (no_ruff | trump_bits_) & led_suits;
   if (!(winners | ruffs)) return {};  // no lead whose trick he surely wins
@@ -420,12 +420,12 @@ MEKSIKO_INLINE int Search::lead_keys(Mask moves, int best_card, std::uint64_t* k
   Mask sure = highest_per_byte(hand_[0] | hand_[1] | hand_[2]);  // each suit's highest card
   for (int o = next_seat(p); o != p; o = next_seat(o)) {
     bool opponent = p == declarer_ || o == declarer_;
-    if (opponent && (hand_[o] & trump_bits_)) sure &= whole_suits(hand_[o]) | trump_bits_;  // he follows
+    if (opponent) sure &= unruffable_suits(hand_[o]) | trump_bits_;
   }
   if (p != declarer_) {
     Mask partner = hand_[3 - p - declarer_];
     Mask to_partner = whole_suits(sure & partner);
-    if (partner & trump_bits_) to_partner |= ~whole_suits(partner) & whole_suits(hand_[declarer_]);
+    to_partner |= ~unruffable_suits(partner) & whole_suits(hand_[declarer_]);  // his ruff
     sure |= moves & to_partner & ~trump_bits_;
   }
   int n = 0;

@@ -70,6 +70,9 @@ class Search {
   int last_trick(Mask* rel) const;
   // `seat`'s cards above every other hand's card of their suit.
   Mask top_cards(int seat) const;
+  // The suits (whole bytes) of a lead that `hand` cannot ruff: those it holds, every suit when it
+  // holds no trump.
+  Mask unruffable_suits(Mask hand) const { return whole_suits(hand) | ((hand & trump_bits_) ? 0u : ~0u); }
   // The tricks `seat` can cash at once; 0 when fewer than `enough` are possible. With
   // `entries`: the first plan alone (side suits, then trumps), and the suits it cashes in.
   int quick_tricks(int seat, int enough, Mask* rel, Mask* entries = nullptr) const;
