@@ -16,12 +16,6 @@ inline std::uint64_t suit_lengths(Mask hand) {
   return (c & 0xF) | (c >> 4 & 0xF0) | (c >> 8 & 0xF00) | (c >> 12 & 0xF000);
 }
 
-// The n-th (from 0) lowest set bit of m.
-inline int select_bit(Mask m, int n) {
-  while (n-- > 0) m &= m - 1;
-  return m ? lowest_card(m) : -1;
-}
-
 }  // namespace
 
 void Search::set_position(const Position& pos) {
@@ -409,13 +403,14 @@ MEKSIKO_INLINE Search::RefutedLeads Search::refuted_leads(int need) const {
   return {extra_leads | (lead & extra_ruffs), plan_rel | extra | r};
 }
 
-// The leads' order: the table's best lead, then the leads that surely win the trick for the
-// leader's side, then the cutoff history; among equals the lowest card first. Sure winners: a
+// The leads' order: the leads that surely win the trick for the leader's side, then the cutoff
+// history; among equals the lowest card first. (A best lead kept in the table and tried first
+// saved no nodes: docs/engine.md, sixteenth round.) Sure winners: a
 // card that tops its suit where no opponent can ruff it; for a defender also any card of a side
 // suit where his partner holds such a top card, or which his partner can ruff while the declarer
 // must follow. (Against a bonus for every top card: nodes −4 to −14 %, docs/engine.md, fourteenth
 // round.) One key a lead, the card in its low bits.
-MEKSIKO_INLINE int Search::lead_keys(Mask moves, int best_card, std::uint64_t* keys) const {
+MEKSIKO_INLINE int Search::lead_keys(Mask moves, std::uint64_t* keys) const {
   int p = leader_;
   Mask sure = highest_per_byte(hand_[0] | hand_[1] | hand_[2]);  // each suit's highest card
   for (int o = next_seat(p); o != p; o = next_seat(o)) {
@@ -432,7 +427,6 @@ MEKSIKO_INLINE int Search::lead_keys(Mask moves, int best_card, std::uint64_t* k
   for (Mask m = moves; m; m &= m - 1) {
     int c = lowest_card(m);
     std::uint64_t sc = history_[p][c] + ((sure >> c & 1) << 16);
-    if (c == best_card) sc = 0xFFFFFFFFu;
     keys[n++] = sc << 5 | static_cast<std::uint64_t>(31 - c);
   }
   return n;
@@ -524,12 +518,6 @@ bool Search::lead_node(int need, Mask* rel) {
       return false;
     }
   }
-  int best_card = -1;
-  if (a.best != 0xFF) {
-    int s = a.best >> 3;
-    best_card = select_bit(suit_byte(live, s), a.best & 7);
-    if (best_card >= 0) best_card += 8 * s;
-  }
 
   Mask reps = representatives(hand_[leader_], live);
   Mask all = 0;
@@ -538,7 +526,7 @@ bool Search::lead_node(int need, Mask* rel) {
     reps &= ~refuted.leads;
   }
   std::uint64_t keys[kMaxHandCards];
-  int n = lead_keys(reps, best_card, keys);
+  int n = lead_keys(reps, keys);
   int p = leader_;
   for (int i = 0; i < n; ++i) {
     // The best lead left, found only when needed: most lead nodes cut off at the first.
@@ -557,16 +545,14 @@ bool Search::lead_node(int need, Mask* rel) {
     r_c = widen_to_run(r_c, c, p, live);
     if (r == maximizing) {
       *rel = r_c;
-      int s = suit_of(c);
-      int index = popcount(suit_byte(live, s) & ((1u << rank_of(c)) - 1));
-      tt_.store(sh, mask_from_rel(r_c, packed), r ? need : 0, r ? rem : need - 1, s * 8 + index);
+      tt_.store(sh, mask_from_rel(r_c, packed), r ? need : 0, r ? rem : need - 1);
       history_[p][c] += static_cast<std::uint32_t>(rem * rem);
       return r;
     }
     all |= r_c;
   }
   *rel = all;
-  tt_.store(sh, mask_from_rel(all, packed), maximizing ? 0 : need, maximizing ? need - 1 : rem, 0xFF);
+  tt_.store(sh, mask_from_rel(all, packed), maximizing ? 0 : need, maximizing ? need - 1 : rem);
   return !maximizing;
 }
 

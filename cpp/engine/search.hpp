@@ -94,7 +94,7 @@ class Search {
   // The lowest card of each run of `hand`'s cards that no other live card separates.
   Mask representatives(Mask hand, Mask live) const;
   // Each lead's key: the higher, the sooner it is searched.
-  int lead_keys(Mask moves, int best_card, std::uint64_t* keys) const;
+  int lead_keys(Mask moves, std::uint64_t* keys) const;
 
   TranspositionTable& tt_;
   Mask hand_[kSeats] = {0, 0, 0};

@@ -117,12 +117,11 @@ TTAnswer TranspositionTable::probe(const TTShape& shape) const {
       answer.hi = b.hi[i];
       answer.hi_mask = mask;
     }
-    if (b.best[i] != 0xFF) answer.best = b.best[i];
   }
   return answer;
 }
 
-void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo, int hi, int best) {
+void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo, int hi) {
   std::uint64_t key = full_key(shape);
   std::uint64_t pattern = shape.code & mask;
   std::uint32_t kept = static_cast<std::uint32_t>(mask);
@@ -132,7 +131,6 @@ void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo, int hi
     if (b.kept[i] == kept && b.pattern[i] == pattern) {
       if (lo > b.lo[i]) b.lo[i] = static_cast<std::int8_t>(lo);
       if (hi < b.hi[i]) b.hi[i] = static_cast<std::int8_t>(hi);
-      if (best != 0xFF) b.best[i] = static_cast<std::uint8_t>(best);
       b.written[i] = generation_;
       return;
     }
@@ -173,7 +171,6 @@ void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo, int hi
   b.kept[victim] = kept;
   b.lo[victim] = static_cast<std::int8_t>(lo);
   b.hi[victim] = static_cast<std::int8_t>(hi);
-  b.best[victim] = static_cast<std::uint8_t>(best);
   b.written[victim] = generation_;
 }
 

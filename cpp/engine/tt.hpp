@@ -39,7 +39,6 @@ using TTMask = std::uint64_t;
 struct TTAnswer {
   int lo = 0, hi = 99;
   TTMask lo_mask = 0, hi_mask = 0;  // the entries giving lo and hi
-  int best = 0xFF;                  // a good lead: suit * 8 + index from the lowest live card
 };
 
 class TranspositionTable {
@@ -62,8 +61,8 @@ class TranspositionTable {
   }
   TTAnswer probe(const TTShape& shape) const;  // shape: located
   // Record lo <= value <= hi for every position matching `shape` on the code
-  // bits of `mask`; best is a lead hint or 0xFF.
-  void store(const TTShape& shape, TTMask mask, int lo, int hi, int best);
+  // bits of `mask`.
+  void store(const TTShape& shape, TTMask mask, int lo, int hi);
   void new_generation() { ++generation_; }
   void clear();
   std::size_t bytes() const { return buckets_ * sizeof(Bucket); }
@@ -74,14 +73,14 @@ class TranspositionTable {
   // compares all eight keys at once. An entry holds: the key (lengths |
   // context << 48 | 1 << 63 when used), the pattern (code & mask), kept (the
   // low half of the mask; both halves are equal), bounds lo and hi on the
-  // declarer's tricks, a best lead, and the generation (solve) that last wrote it.
+  // declarer's tricks, and the generation (solve) that last wrote it. (No best
+  // lead: the lead order finds it as well, docs/engine.md, sixteenth round.)
   struct alignas(64) Bucket {
     std::uint64_t key[kWays] = {};
     std::uint64_t pattern[kWays] = {};
     std::uint32_t kept[kWays] = {};
     std::int8_t lo[kWays] = {};
     std::int8_t hi[kWays] = {};
-    std::uint8_t best[kWays] = {};
     std::uint8_t written[kWays] = {};
   };
   // Bit i set when slot i holds `key` and its pattern matches `code`.

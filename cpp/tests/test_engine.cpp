@@ -184,13 +184,12 @@ TEST_CASE("the table merges bounds and answers for positions that agree on what 
   TTShape p{0x333, 5, code(0b110, 0b101)};
   TTMask top_one = code(0b100, 0b100);  // only the owner of the top card mattered
   CHECK(tt.probe(p).hi == 99);
-  tt.store(p, top_one, 2, 8, 0xFF);
-  tt.store(p, top_one, 3, 9, 0x11);
-  tt.store(p, top_one, 0, 6, 0xFF);
+  tt.store(p, top_one, 2, 8);
+  tt.store(p, top_one, 3, 9);
+  tt.store(p, top_one, 0, 6);
   TTAnswer a = tt.probe(p);
   CHECK(a.lo == 3);
   CHECK(a.hi == 6);
-  CHECK(a.best == 0x11);
   CHECK(a.lo_mask == top_one);
   TTShape other_small = p;
   other_small.code = code(0b100, 0b111);  // the middle card went to seat 1: still answers
@@ -217,14 +216,14 @@ TEST_CASE("a full bucket replaces its entries in turn, older solves' first") {
   };
   TTMask four = 0xFull | 0xFull << 32;
   auto stored = [&](std::uint64_t owners) { return tt.probe(shape(owners)).lo == 1; };
-  for (std::uint64_t i = 0; i < 16; ++i) tt.store(shape(i), four, 1, 4, 0xFF);
+  for (std::uint64_t i = 0; i < 16; ++i) tt.store(shape(i), four, 1, 4);
   // One solve's entries: the last eight stay (the first of equals would have churned one slot).
   for (std::uint64_t i = 0; i < 8; ++i) CHECK_FALSE(stored(i));
   for (std::uint64_t i = 8; i < 16; ++i) CHECK(stored(i));
   // In the next solve, an entry written again outlives the older ones.
   tt.new_generation();
-  tt.store(shape(8), four, 1, 4, 0xFF);   // the next in turn, written in this solve
-  tt.store(shape(16), four, 1, 4, 0xFF);  // replaces the oldest after it
+  tt.store(shape(8), four, 1, 4);   // the next in turn, written in this solve
+  tt.store(shape(16), four, 1, 4);  // replaces the oldest after it
   CHECK(stored(8));
   CHECK_FALSE(stored(9));
   CHECK(stored(16));
