@@ -161,7 +161,6 @@ inline Mask highest_cards(Mask m, int k) {
 
 // The most cards of `mine` that distinct higher cards of `theirs` (of one suit) can be paired
 // with: from the lowest rank up, each of their cards takes an unpaired one of mine below it.
-#if defined(__BMI2__)
 // `order`: the owners of the n cards in rank order, lowest first (bit set: mine).
 constexpr int pairs_in_order(unsigned order, int n) {
   int open = 0, pairs = 0;
@@ -194,20 +193,6 @@ inline int beatable(Mask mine, Mask theirs) {
   Mask both = mine | theirs;
   return kPairs.pairs[pext32(mine, both) | 1u << popcount(both)];
 }
-#else
-inline int beatable(Mask mine, Mask theirs) {
-  int open = 0, pairs = 0;
-  for (Mask m = mine | theirs; m; m &= m - 1) {
-    if (mine & m & (0u - m)) {
-      ++open;
-    } else if (open) {
-      --open;
-      ++pairs;
-    }
-  }
-  return pairs;
-}
-#endif
 
 }  // namespace
 
