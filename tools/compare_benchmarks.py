@@ -8,7 +8,9 @@ package is installed in OLD_VENV; the new side is this tree with this interprete
 times the old build, then the new one; the table gives the range over the runs of each
 benchmark's mean, median and p99 (ms; the tiny-position benchmark's microseconds per call), and
 the median and range over the runs of the new mean divided by the old one of the same run.
-A benchmark file missing from the old tree is copied into it from this one.
+A benchmark file missing from the old tree is copied into it from this one. With ``--old-tree .``
+both builds run this tree's benchmark files (the same deals and checks for both), as issue 18's
+seventeenth round timed 1f07a35's package against today's.
 """
 
 from __future__ import annotations
