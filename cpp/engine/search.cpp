@@ -366,7 +366,7 @@ MEKSIKO_INLINE Search::RefutedLeads Search::refuted_leads(int need) const {
   Mask lead = hand_[leader_], mine = hand_[declarer_], theirs = hand_[other];
   Mask led_suits = whole_suits(lead);
   Mask no_ruff = unruffable_suits(theirs);
-  Mask ruffs = (mine & trump_bits_) ? ~whole_suits(mine) & ~trump_bits_ & led_suits & no_ruff : 0;
+  Mask ruffs = ~unruffable_suits(mine) & ~trump_bits_ & led_suits & no_ruff;
   Mask winners = highest_per_byte(mine) & ~smear_down(theirs) & (no_ruff | trump_bits_) & led_suits;
   if (!(winners | ruffs)) return {};  // no lead whose trick he surely wins
   Mask entries = 0, plan_rel;
