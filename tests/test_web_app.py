@@ -18,6 +18,8 @@ from meksiko_solver.game import play_deal
 from meksiko_solver.policies import RandomPolicy
 from meksiko_solver.record import DealRecord, GameRecord
 
+pytestmark = browser_test  # skipped without a browser, except in CI (MEKSIKO_REQUIRE_BROWSER)
+
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 VIEWS = ("deal", "play", "review", "advisor")
 
