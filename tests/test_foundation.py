@@ -6,6 +6,7 @@ import copy
 import dataclasses
 import json
 import pickle
+import random
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,9 @@ import pytest
 import meksiko_solver
 from meksiko_solver import engine
 from meksiko_solver.auction import Contract, parse_contract, tricks_needed
-from meksiko_solver.cards import Card, Hand, Suit, parse_suit, parse_trump, trump_name
-from meksiko_solver.deal import DealState, Phase, check_deal, deal_cards, parse_deal
-from meksiko_solver.errors import MeksikoError, NotationError, OptionError
+from meksiko_solver.cards import Card, Hand, Suit, cards_to_mask, parse_cards, parse_suit, parse_trump, trump_name
+from meksiko_solver.deal import DealState, Phase, check_deal, deal_cards, deal_masks, parse_deal
+from meksiko_solver.errors import MeksikoError, NotationError, OptionError, PositionError
 from meksiko_solver.game import play_game
 from meksiko_solver.hints import run_arena
 from meksiko_solver.hints.arena import Calibration
@@ -260,6 +261,66 @@ def test_the_deal_module_owns_dealing_and_parsing():
     assert game.deal_cards is deal_cards and analysis.parse_deal is parse_deal
     hands, talon = deal_cards(11)
     assert parse_deal((hands, talon)) == check_deal(hands, talon) == (hands, talon)
+
+
+def _read_deal_card_by_card(hands, talon):
+    """The plain reading deal_masks must agree with: each part card by card, then the deal."""
+    parts = []
+    for what, value, size in [(f"hands[{i}]", h, 10) for i, h in enumerate(hands)] + [("talon", talon, 2)]:
+        try:
+            cards = sorted(parse_cards(value, what))
+        except NotationError as exc:
+            raise NotationError(str(exc) if what in str(exc) else f"{what}: {exc}") from None
+        if len(cards) != size:
+            raise PositionError(f"{what} has {len(cards)} card{'' if len(cards) == 1 else 's'}, it must have {size}")
+        parts.append((what, cards))
+    seen = {}
+    for what, cards in parts:
+        for card in cards:
+            if card in seen:
+                raise PositionError(f"{what}: {card} is dealt twice (also in {seen[card]})")
+            seen[card] = what
+    return tuple(cards_to_mask(c) for _, c in parts[:3]), cards_to_mask(parts[3][1])
+
+
+def _outcome(read, hands, talon):
+    try:
+        return read(hands, talon)
+    except MeksikoError as exc:
+        return type(exc), str(exc)
+
+
+def test_deal_masks_read_a_deal_as_the_cards_do():
+    """Seeded deals, some spoilt (a card dropped, dealt twice or misspelt), in every notation:
+    the masks, or the error's kind and message, are those of the card-by-card reading."""
+    rng = random.Random(2026)
+    spoilt = 0
+    for _ in range(600):
+        hands, talon = deal_cards(rng.randrange(10**6))
+        parts = [list(h) for h in hands] + [list(talon)]
+        for _ in range(rng.choice([0, 0, 1, 2])):
+            part = rng.choice(parts)
+            kind = rng.choice(["drop", "twice", "misspell"])
+            if kind == "drop" and part:
+                part.pop(rng.randrange(len(part)))
+            elif kind == "twice":
+                part[rng.randrange(len(part))] = rng.choice(rng.choice(parts))
+            else:
+                part.append(rng.choice(["XS", "1H", "AZ", ""]))
+        shown = []
+        for part in parts:
+            form = rng.choice(["list", "text", "holding", "hand"])
+            names = [c if isinstance(c, str) else str(c) for c in part]
+            if form == "text":
+                shown.append(" ".join(names))
+            elif form in ("holding", "hand") and all(isinstance(c, Card) for c in part) and len(set(part)) == len(part):
+                shown.append(Hand(part) if form == "hand" else str(Hand(part)))
+            else:
+                shown.append(names)
+        expected = _outcome(_read_deal_card_by_card, shown[:3], shown[3])
+        assert _outcome(deal_masks, shown[:3], shown[3]) == expected, shown
+        spoilt += isinstance(expected[0], type)
+    assert 200 < spoilt < 500  # both good and spoilt deals were read
 
 
 def test_position_legal_cards_is_the_trick_rules():

@@ -15,7 +15,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from . import engine
 from .auction import MEKSIKO, Contract
 from .cards import CANONICAL_PLACE, SUITS, Card, Hand, Suit, cards_to_mask, parse_seat
-from .deal import Cards, check_deal, parse_deal
+from .deal import Cards, check_deal, deal_masks, parse_deal
 from .errors import MeksikoError
 from .options import as_sequence, check_threads
 from .rules import RuleProfile, get_rules
@@ -118,9 +118,9 @@ def analyze_declarer(
     """
     profile = get_rules(rules)
     seat = parse_seat(declarer, "declarer")
-    hands_, talon_ = check_deal(hands, talon)
+    hands_, talon_ = deal_masks(hands, talon)
     solver = solver if solver is not None else thread_solver()
-    raw = solver.analyze_deal(_deal_tuple(hands_, talon_, seat), meksiko_trump_mask(profile))
+    raw = solver.analyze_deal((hands_, talon_, seat), meksiko_trump_mask(profile))
     return _from_engine(raw, profile)
 
 

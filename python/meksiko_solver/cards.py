@@ -262,6 +262,15 @@ def mask_to_cards(mask: int) -> List[Card]:
     return [card for card in DECK if mask >> card.index & 1]
 
 
+def parse_mask(value: object, what: str = "cards") -> int:
+    """:func:`parse_cards` as the engine's bit mask; a holding string is read straight into one."""
+    if isinstance(value, Hand):
+        return value.mask
+    if isinstance(value, str) and "." in value:
+        return Hand.from_string(value).mask
+    return cards_to_mask(parse_cards(value, what))
+
+
 def parse_cards(value: object, what: str = "cards") -> List[Card]:
     """A list of distinct cards from a list of card strings/Cards or a space/comma separated string.
 

@@ -21,10 +21,10 @@ import random
 import reprlib
 from dataclasses import dataclass
 from enum import Enum
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Iterable, List, Optional, Sequence, Tuple, Union
 
 from .auction import MEKSIKO, Auction, Contract
-from .cards import DECK, REAL_SUITS, SUITS, Card, Suit, parse_cards, parse_seat, parse_trump
+from .cards import DECK, REAL_SUITS, SUITS, Card, Suit, mask_to_cards, parse_cards, parse_mask, parse_seat, parse_trump
 from .errors import IllegalPlayError, NotationError, PositionError
 from .play import legal_cards, play_error, trick_winner
 from .rules import RuleProfile, ScoringMode, get_rules
@@ -133,26 +133,34 @@ class SeatView:
         return (won[0], won[1], won[2])
 
 
-def check_deal(hands: Sequence[object], talon: object) -> Tuple[Tuple[Cards, ...], Cards]:
-    """Three hands of 10 and a talon of 2 holding each of the 32 cards once, sorted; else NotationError (a card that cannot be read) or PositionError."""
+def deal_masks(hands: Sequence[object], talon: object) -> Tuple[Tuple[int, int, int], int]:
+    """:func:`check_deal` as the engine's bit masks (the three hands, the talon), with its errors."""
     if not isinstance(hands, (list, tuple)) or len(hands) != 3:
         raise PositionError(f"hands must be a list of 3 hands, not {hands!r}")
-    parts: List[Tuple[str, Tuple[Card, ...]]] = []
+    parts: List[Tuple[str, int]] = []
     for what, value, size in [(f"hands[{i}]", h, 10) for i, h in enumerate(hands)] + [("talon", talon, 2)]:
         try:
-            cards = tuple(sorted(parse_cards(value, what)))
+            mask = parse_mask(value, what)
         except NotationError as exc:  # still a notation error (its kind over HTTP), named by its place
             raise NotationError(str(exc) if what in str(exc) else f"{what}: {exc}") from None
-        if len(cards) != size:
-            raise PositionError(f"{what} has {len(cards)} card{'' if len(cards) == 1 else 's'}, it must have {size}")
-        parts.append((what, cards))
-    seen: Dict[Card, str] = {}
-    for what, cards in parts:
-        for card in cards:
-            if card in seen:
-                raise PositionError(f"{what}: {card} is dealt twice (also in {seen[card]})")
-            seen[card] = what
-    return tuple(c for _, c in parts[:3]), parts[3][1]
+        count = bin(mask).count("1")
+        if count != size:
+            raise PositionError(f"{what} has {count} card{'' if count == 1 else 's'}, it must have {size}")
+        parts.append((what, mask))
+    seen = 0
+    for what, mask in parts:
+        if mask & seen:
+            card = mask_to_cards(mask & seen)[0]  # the first of them in canonical order
+            first = next(w for w, m in parts if m >> card.index & 1)
+            raise PositionError(f"{what}: {card} is dealt twice (also in {first})")
+        seen |= mask
+    return (parts[0][1], parts[1][1], parts[2][1]), parts[3][1]
+
+
+def check_deal(hands: Sequence[object], talon: object) -> Tuple[Tuple[Cards, ...], Cards]:
+    """Three hands of 10 and a talon of 2 holding each of the 32 cards once, sorted; else NotationError (a card that cannot be read) or PositionError."""
+    masks, talon_mask = deal_masks(hands, talon)
+    return tuple(tuple(mask_to_cards(m)) for m in masks), tuple(mask_to_cards(talon_mask))
 
 
 def parse_deal(deal: object) -> Tuple[Tuple[Cards, ...], Cards]:
