@@ -131,6 +131,23 @@ MEKSIKO_INLINE Mask Search::widen_to_run(Mask rel, int card, int seat, Mask live
   return rel | (card_bit(card) & (0u - static_cast<Mask>((rel & run) != 0)));
 }
 
+// The mover's other cards that a try of `card` which did not cut off settles as well: when no card
+// of its suit at or below it mattered (rel, already widened to its run), the mover's cards of the
+// suit below the lowest card that did are interchangeable with it (the table's partition, applied
+// to the move). A card whose run of equivalent cards reaches that lowest card is not among them.
+MEKSIKO_INLINE Mask Search::settled_with(Mask rel, int card, int seat, Mask live) const {
+  Mask suit = suit_bits(suit_of(card));
+  Mask r = rel & suit;
+  Mask lowest = r & (0u - r);
+  Mask below = lowest - 1;  // every card when none of the suit mattered
+  Mask others = live & ~hand_[seat] & suit & below;
+  // When the lowest card that mattered is the mover's, a run ending at it starts above the highest
+  // card of another hand below it.
+  Mask limit = (lowest & hand_[seat]) ? (others ? card_bit(highest_card(others)) - 1 : 0) : below;
+  bool free = (r & ((card_bit(card) << 1) - 1)) == 0;
+  return free ? hand_[seat] & suit & limit : 0;
+}
+
 // A card that won by outranking another card of its suit matters.
 // `trick`: the trick's three cards, `winner` one of them.
 inline Mask rank_decided(Mask trick, int winner) {
@@ -513,12 +530,14 @@ bool Search::lead_node(int need, Mask* rel) {
   std::uint64_t keys[kMaxHandCards];
   int n = lead_keys(reps, keys);
   int p = leader_;
+  Mask settled = 0;
   for (int i = 0; i < n; ++i) {
     // The best lead left, found only when needed: most lead nodes cut off at the first.
     int b = i;
     for (int j = i + 1; j < n; ++j) b = keys[j] > keys[b] ? j : b;
     std::swap(keys[i], keys[b]);
     int c = 31 - static_cast<int>(keys[i] & 31);
+    if (settled >> c & 1) continue;
     take(p, c);
     cards_[0] = c;
     count_ = 1;
@@ -535,6 +554,7 @@ bool Search::lead_node(int need, Mask* rel) {
       return r;
     }
     all |= r_c;
+    settled |= settled_with(r_c, c, p, live);
   }
   *rel = all;
   tt_.store(sh, mask_from_rel(all, packed), maximizing ? 0 : need, maximizing ? need - 1 : rem);
@@ -625,9 +645,9 @@ bool Search::second_hand(int need, Mask* rel) {
   FollowOrder order = follow_order(hand_[p], representatives(hand_[p], live), led, led, trump_bits_, ours);
   Mask groups[3];
   second_hand_order(p, led, order, groups);
-  Mask all = 0;
+  Mask all = 0, settled = 0;
   for (Mask group : groups) {
-    for (Mask moves = group; moves;) {
+    for (Mask moves = group & ~settled; moves; moves &= ~settled) {
       int c = next_follow(moves, order.discarding);
       moves &= ~card_bit(c);
       take(p, c);
@@ -644,6 +664,7 @@ bool Search::second_hand(int need, Mask* rel) {
         return r;
       }
       all |= r_c;
+      settled |= settled_with(r_c, c, p, live);
     }
   }
   *rel = all;
@@ -661,13 +682,13 @@ bool Search::third_hand(int need, Mask* rel) {
   int winning = second_wins ? c1 : c0;
   bool ours = (win_seat == declarer_) == maximizing;
   FollowOrder order = follow_order(hand_[p], representatives(hand_[p], live), c0, winning, trump_bits_, ours);
-  Mask all = 0;
+  Mask all = 0, settled = 0;
   for (int group = 0; group < 2; ++group) {
     Mask moves = group == 0 ? order.first : order.second;
     bool takes = moves == order.beat;
     int winner = takes ? p : win_seat;
     int child_need = need - (winner == declarer_ ? 1 : 0);
-    while (moves) {
+    for (moves &= ~settled; moves; moves &= ~settled) {
       int c = next_follow(moves, order.discarding);
       moves &= ~card_bit(c);
       take(p, c);
@@ -688,6 +709,7 @@ bool Search::third_hand(int need, Mask* rel) {
         return r;
       }
       all |= r_c;
+      settled |= settled_with(r_c, c, p, live);
     }
   }
   *rel = all;

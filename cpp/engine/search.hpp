@@ -6,7 +6,8 @@
 // equivalent (adjacent among the cards still live) are searched once. Every
 // node also reports which cards its result depended on (see tt.hpp), so that
 // a trick-start result is stored for all positions that differ only in cards
-// that did not matter.
+// that did not matter, and a card that fails spares the mover's other cards
+// of its suit that lie below every card that mattered.
 #pragma once
 
 #include <cstdint>
@@ -90,6 +91,8 @@ class Search {
   bool unruffed_tricks(int need, Mask* rel) const;
   TTShape shape(const BitPacker& live) const;
   Mask widen_to_run(Mask rel, int card, int seat, Mask live) const;
+  // The mover's cards that a failed try of `card` (its result's cards: rel) shows to play alike.
+  Mask settled_with(Mask rel, int card, int seat, Mask live) const;
   Mask live_in_trick() const;
   // The lowest card of each run of `hand`'s cards that no other live card separates.
   Mask representatives(Mask hand, Mask live) const;
