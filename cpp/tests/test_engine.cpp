@@ -277,40 +277,6 @@ TEST_CASE("search agrees with plain minimax on random small positions") {
   }
 }
 
-TEST_CASE("a card whose equivalent card failed is settled with it, as minimax agrees") {
-  // The cards dealt in turn around the table in card order, so that each hand's cards of a suit
-  // lie between other hands' cards: a small card tried first then settles the mover's other small
-  // cards of its suit (those below every card that mattered), which are not searched. One table
-  // across the positions, and every legal card's value, as in the hints.
-  std::mt19937 rng(2112);
-  Solver solver(1 << 18);
-  for (int i = 0; i < 400; ++i) {
-    int per_hand = 3 + static_cast<int>(rng() % 3);
-    std::vector<int> deck(32);
-    for (int c = 0; c < 32; ++c) deck[c] = c;
-    std::shuffle(deck.begin(), deck.end(), rng);
-    deck.resize(3 * per_hand);
-    std::sort(deck.begin(), deck.end());
-    Position pos;
-    int first = static_cast<int>(rng() % 3);
-    for (int k = 0; k < 3 * per_hand; ++k) pos.hands[(first + k) % 3] |= card_bit(deck[k]);
-    pos.trump = static_cast<int>(rng() % 5);
-    pos.declarer = static_cast<int>(rng() % 3);
-    pos.leader = static_cast<int>(rng() % 3);
-    REQUIRE(validate(pos).empty());
-    SolveResult r = solver.solve(pos);
-    REQUIRE(r.error.empty());
-    CHECK(r.tricks == minimax(pos));
-    for (const CardValue& cv : r.card_values) {
-      Position after = pos;
-      after.hands[pos.leader] ^= card_bit(cv.card);
-      after.played[0] = cv.card;
-      after.num_played = 1;
-      CHECK(cv.tricks == minimax(after));
-    }
-  }
-}
-
 TEST_CASE("trumps that cannot all be outranked are counted") {
   // Trump hearts. The declarer's KH QH JH TH 9H lose at most one trick, to the AH: 4 tricks,
   // though none of them is above every trump of the defenders.
@@ -405,6 +371,31 @@ void check_lead_values(Solver& solver, const Position& pos) {
 }
 
 }  // namespace
+
+TEST_CASE("a card whose equivalent card failed is settled with it, as minimax agrees") {
+  // The cards dealt in turn around the table in card order, so that each hand's cards of a suit
+  // lie between other hands' cards: a small card tried first then settles the mover's other small
+  // cards of its suit (those below every card that mattered), which are not searched. One table
+  // across the positions, and every legal card's value, as in the hints.
+  std::mt19937 rng(2112);
+  Solver solver(1 << 18);
+  for (int i = 0; i < 400; ++i) {
+    int per_hand = 3 + static_cast<int>(rng() % 3);
+    std::vector<int> deck(32);
+    for (int c = 0; c < 32; ++c) deck[c] = c;
+    std::shuffle(deck.begin(), deck.end(), rng);
+    deck.resize(3 * per_hand);
+    std::sort(deck.begin(), deck.end());
+    Position pos;
+    int first = static_cast<int>(rng() % 3);
+    for (int k = 0; k < 3 * per_hand; ++k) pos.hands[(first + k) % 3] |= card_bit(deck[k]);
+    pos.trump = static_cast<int>(rng() % 5);
+    pos.declarer = static_cast<int>(rng() % 3);
+    pos.leader = static_cast<int>(rng() % 3);
+    REQUIRE(validate(pos).empty());
+    check_lead_values(solver, pos);
+  }
+}
 
 TEST_CASE("a defender's leads that give the declarer his tricks are refuted one by one") {
   // No trump, seat 1 leads. A spade lets the declarer win with his AS and cash the rest (all
