@@ -34,7 +34,7 @@ class Search {
     bool last_double = false;
     for (;;) {
       std::int32_t sub = more(mask, end, static_cast<int>(seq.size()), total);
-      if (sub == kNone || stop(mask, end, static_cast<int>(seq.size()), total, last_double) > sub) break;
+      if (sub == kNone || stop(mask, static_cast<int>(seq.size()), total, last_double) > sub) break;
       int i = choice_[mask];
       seq.push_back(i);
       mask |= 1u << i;
@@ -63,7 +63,7 @@ class Search {
  private:
   int other(int i, int end) const { return tiles_[i].first == end ? tiles_[i].second : tiles_[i].first; }
 
-  std::int32_t stop(std::uint32_t mask, int end, int count, int total, bool last_double) const {
+  std::int32_t stop(std::uint32_t mask, int count, int total, bool last_double) const {
     if (count == 0) return kEmptyKey;
     return pack(count, total, !last_double, __builtin_popcount(adj_[engine_] & ~mask));
   }
@@ -77,7 +77,7 @@ class Search {
       int i = __builtin_ctz(m);
       int next = other(i, end);
       std::uint32_t child = mask | 1u << i;
-      std::int32_t key = stop(child, next, count + 1, total + pips_[i], tiles_[i].first == tiles_[i].second);
+      std::int32_t key = stop(child, count + 1, total + pips_[i], tiles_[i].first == tiles_[i].second);
       std::int32_t sub = more(child, next, count + 1, total + pips_[i]);
       if (sub > key) key = sub;
       if (key > best) best = key, choice = i;
@@ -98,7 +98,7 @@ class Search {
     int count = static_cast<int>(seq.size());
     if ((pack(count, total, false, 0) >> 6) == target_) {
       found = 1;
-      int cls = stop(mask, end, count, total, last_double) & 63;
+      int cls = stop(mask, count, total, last_double) & 63;
       if (classes_[cls].size() < limit_) classes_[cls].push_back(seq);
     }
     for (std::uint32_t m = adj_[end] & ~mask; m; m &= m - 1) {
