@@ -406,8 +406,8 @@ MEKSIKO_INLINE Search::RefutedLeads Search::refuted_leads(int need) const {
 }
 
 // The leads' order: the leads that surely win the trick for the leader's side, then the cutoff
-// history; among equals the lowest card first. (A best lead kept in the table and tried first
-// saved no nodes: docs/engine.md, sixteenth round.) Sure winners: a
+// history (see lead_node); among equals the lowest card first. (A best lead kept in the table and
+// tried first saved no nodes: docs/engine.md, sixteenth round.) Sure winners: a
 // card that tops its suit where no opponent can ruff it; for a defender also any card of a side
 // suit where his partner holds such a top card, or which his partner can ruff while the declarer
 // must follow. (Against a bonus for every top card: nodes −4 to −14 %, docs/engine.md, fourteenth
@@ -530,7 +530,7 @@ bool Search::lead_node(int need, Mask* rel) {
   std::uint64_t keys[kMaxHandCards];
   int n = lead_keys(reps, keys);
   int p = leader_;
-  Mask settled = 0;
+  Mask settled = 0, failed = 0;
   for (int i = 0; i < n; ++i) {
     // The best lead left, found only when needed: most lead nodes cut off at the first.
     int b = i;
@@ -550,9 +550,18 @@ bool Search::lead_node(int need, Mask* rel) {
     if (r == maximizing) {
       *rel = r_c;
       tt_.store(sh, mask_from_rel(r_c, packed), r ? need : 0, r ? rem : need - 1);
+      // The cutoff history: the lead that cut off gains the square of the tricks left, and each
+      // lead tried before it loses eight times that (down to 0): the losses order the leads
+      // better than the gains alone (nodes −6 to −9 %, docs/engine.md, twenty-second round).
       history_[p][c] += static_cast<std::uint32_t>(rem * rem);
+      auto loss = static_cast<std::uint32_t>(8 * rem * rem);
+      for (Mask m = failed; m; m &= m - 1) {
+        std::uint32_t& h = history_[p][lowest_card(m)];
+        h -= std::min(h, loss);
+      }
       return r;
     }
+    failed |= card_bit(c);
     all |= r_c;
     settled |= settled_with(r_c, c, p, live);
   }
