@@ -42,7 +42,8 @@ void Search::set_position(const Position& pos) {
   // −3.8 %; by an eighth −3.6 %, by a half ±0, not at all +0.1 %: docs/engine.md, twenty-second
   // round).
   for (auto& seat : history_)
-    for (std::uint32_t& h : seat) h = same_deal ? static_cast<std::uint32_t>(std::uint64_t{h} * 15 / 16) : h / 2;
+    for (std::uint32_t& h : seat)
+      h = same_deal ? static_cast<std::uint32_t>(std::uint64_t{h} * 15 / 16) : h / 2;
 }
 
 Position Search::position() const {
@@ -558,7 +559,7 @@ bool Search::lead_node(int need, Mask* rel) {
       tt_.store(sh, mask_from_rel(r_c, packed), r ? need : 0, r ? rem : need - 1);
       // The cutoff history: the lead that cut off gains the square of the tricks left, and each
       // lead tried before it loses eight times that (down to 0): the losses order the leads
-      // better than the gains alone (nodes −6 to −9 %, docs/engine.md, twenty-second round).
+      // better than the gains alone (nodes −6 to −8 %, docs/engine.md, twenty-second round).
       history_[p][c] += static_cast<std::uint32_t>(rem * rem);
       auto loss = static_cast<std::uint32_t>(8 * rem * rem);
       for (Mask m = failed; m; m &= m - 1) {
