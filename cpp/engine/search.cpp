@@ -687,7 +687,9 @@ bool Search::second_hand(int need, Mask* rel) {
   return !maximizing;
 }
 
-bool Search::third_hand(int need, Mask* rel) {
+// Inline in second_hand (and in node, at a root): one call fewer a card of the second hand,
+// 2 % of the search's time (docs/engine.md, twenty-third round).
+MEKSIKO_INLINE bool Search::third_hand(int need, Mask* rel) {
   int leader = leader_;
   int p = next_seat(next_seat(leader));
   bool maximizing = p == declarer_;
