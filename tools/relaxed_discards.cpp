@@ -22,11 +22,11 @@
 // aside it must give the best discard's value, and with two it must reach the best. The tool
 // prints what share of the trumps and of the discard groups below the best the two kinds of
 // proof cover, and exits 1 if a check fails.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <unordered_map>
 #include <utility>
-#include <vector>
 
 #include "analysis.hpp"
 #include "search.hpp"
