@@ -29,6 +29,7 @@
 #include <utility>
 
 #include "analysis.hpp"
+#include "position.hpp"
 #include "search.hpp"
 #include "solver.hpp"
 
@@ -110,13 +111,7 @@ class RelaxedGame {
   }
 
  private:
-  Mask legal(Mask hand) const {
-    if (count_ == 0) return hand;
-    Mask follow = hand & suit_bits(suit_of(trick_[0]));
-    if (follow) return follow;
-    Mask trumps = trump_ == kNoTrump ? 0 : hand & suit_bits(trump_);
-    return trumps ? trumps : hand;
-  }
+  Mask legal(Mask hand) const { return legal_cards(hand, count_ ? trick_[0] : -1, trump_); }
 
   // The lowest card of each run of `moves` that are adjacent among the live cards (the hands
   // after setting aside, `own` for the mover, and the cards on the table): they play alike.
@@ -147,10 +142,7 @@ class RelaxedGame {
       r = reach(need);
       --count_;
     } else {
-      int best = 0;
-      for (int i = 1; i < 3; ++i)
-        if (beats(trick_[i], trick_[best], trump_)) best = i;
-      int leader = leader_, winner = (leader_ + best) % kSeats;
+      int leader = leader_, winner = (leader_ + trick_winner_index(trick_, 3, trump_)) % kSeats;
       leader_ = winner;
       count_ = 0;
       --tricks_left_;
