@@ -160,7 +160,7 @@ def test_plain_path_equals_the_general_path(seed):
         tuple_ = plain_core_args(*args)
         if tuple_ is not None:
             taken += 1
-            assert (list(tuple_[0]), *tuple_[1:]) == Position.create(*args).core_args()
+            assert (tuple(tuple_[0]), *tuple_[1:4], tuple(tuple_[4])) == Position.create(*args).core_args()
     assert taken > 200 and rejected > 150 and engine_rejected > 20, (taken, rejected, engine_rejected)
 
 

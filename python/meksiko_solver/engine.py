@@ -14,7 +14,7 @@ Values
 
 Tuples going in
   ``PositionTuple = (hands, trump, declarer, leader, played)``: ``hands`` three masks (seats 0,
-  1, 2: the cards each holds now), ``played`` a list of the 0-2 cards already on the trick in
+  1, 2: the cards each holds now), ``played`` the 0-2 cards (a list or tuple) already on the trick in
   progress, from the leader (:meth:`Position.core_args <meksiko_solver.position.Position.core_args>`).
   ``DealTuple = (hands, talon, declarer)``: three masks of 10 cards as dealt, the talon's mask
   (2 cards), the declaring seat.

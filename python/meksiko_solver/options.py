@@ -69,6 +69,8 @@ def check_time_budget(ms: object) -> Optional[float]:
 
 def check_flag(value: object, name: str) -> bool:
     """A yes/no option: True, False, 1, 0 (or a numpy bool)."""
+    if type(value) is bool:  # the common case, without the checks below (a solve's hot path)
+        return value
     numpy_bool = getattr(value, "dtype", None) is not None and value.dtype.kind == "b" and value.shape == ()  # type: ignore[attr-defined]
     if isinstance(value, numbers.Integral) and value in (0, 1) or numpy_bool:
         return bool(value)

@@ -78,8 +78,15 @@ class Position:
 
     def core_args(self) -> engine.PositionTuple:
         """The engine's position tuple (see :mod:`meksiko_solver.engine`)."""
-        trump = Suit.NO_TRUMP if self.trump is None else self.trump
-        return ([h.mask for h in self.hands], trump, self.declarer, self.leader, [c.index for c in self.played])
+        # Made once (check() makes it at create()) and kept: a solve of a full deal spends more on
+        # the tuple than the engine spends above its search.
+        args = self.__dict__.get("_core_args")
+        if args is None:
+            trump = Suit.NO_TRUMP if self.trump is None else self.trump
+            args = (tuple(h.mask for h in self.hands), trump, self.declarer, self.leader,
+                    tuple(c.index for c in self.played))
+            object.__setattr__(self, "_core_args", args)
+        return args
 
     @property
     def to_move(self) -> int:
