@@ -467,8 +467,11 @@ bool Search::lead_node(int need, Mask* rel) {
   if (need <= 0) return true;
   if (need > rem) return false;
   if (rem == 1) return last_trick(rel) >= need;
+  // The last two tricks come from a table of every such ending, whose answers depend on fewer
+  // cards than a search of them finds (docs/engine.md, twenty-sixth round).
+  if (rem == 2) return endings_.reach(hand_, leader_, declarer_, trump_, need, rel);
 
-  // Every trick start from two tricks left is stored: the table stays in the
+  // Every trick start from three tricks left is stored: the table stays in the
   // cache, so even these small searches are worth keeping. Its bucket is
   // fetched while the sure trump tricks are counted.
   Mask live = hand_[0] | hand_[1] | hand_[2];

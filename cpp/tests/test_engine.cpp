@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <random>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "analysis.hpp"
 #include "batch.hpp"
 #include "bits.hpp"
+#include "endings.hpp"
 #include "position.hpp"
 #include "solver.hpp"
 #include "tt.hpp"
@@ -241,6 +243,87 @@ TEST_CASE("a hand-checked ending") {
   // Declarer seat 1 instead: seat 0 leads, defenders take both tricks.
   pos.declarer = 1;
   CHECK(solver.solve(pos).tricks == 0);
+}
+
+TEST_CASE("the two-trick table answers every ending as plain minimax, for each position its cards stand for") {
+  // Every ending: six live cards, two a hand, of any suit lengths (the lowest ranks of each suit:
+  // the table reads ranks only by their order), any owners, trump, declarer and leader.
+  const TwoTrickEndings& endings = TwoTrickEndings::instance();
+  std::vector<std::array<int, 6>> owner_orders;  // the owners of the six cards, in card order
+  for (int code = 0; code < 729; ++code) {
+    std::array<int, 6> owners;
+    int held[3] = {0, 0, 0};
+    for (int i = 0, x = code; i < 6; ++i, x /= 3) ++held[owners[i] = x % 3];
+    if (held[0] == 2 && held[1] == 2) owner_orders.push_back(owners);
+  }
+  const int n = static_cast<int>(owner_orders.size());
+  REQUIRE(n == 90);
+  int endings_seen = 0, wrong = 0, unsound = 0, classes = 0;
+  for (int a = 0; a <= 6; ++a)
+    for (int b = 0; a + b <= 6; ++b)
+      for (int c = 0; a + b + c <= 6; ++c) {
+        int lengths[4] = {a, b, c, 6 - a - b - c};
+        std::vector<int> six;
+        for (int s = 0; s < 4; ++s)
+          for (int r = 0; r < lengths[s]; ++r) six.push_back(8 * s + r);
+        std::vector<std::array<Mask, 3>> hands(n);
+        std::vector<std::uint64_t> suit_lengths(n);  // each hand's length in each suit
+        for (int o = 0; o < n; ++o) {
+          hands[o] = {0, 0, 0};
+          suit_lengths[o] = 0;
+          for (int i = 0; i < 6; ++i) {
+            hands[o][owner_orders[o][i]] |= card_bit(six[i]);
+            suit_lengths[o] += std::uint64_t{1} << (4 * (3 * suit_of(six[i]) + owner_orders[o][i]));
+          }
+        }
+        for (int trump = 0; trump <= kNoTrump; ++trump)
+          for (int declarer = 0; declarer < 3; ++declarer)
+            for (int leader = 0; leader < 3; ++leader) {
+              std::vector<int> value(n);
+              for (int o = 0; o < n; ++o) {
+                Mask h[3] = {hands[o][0], hands[o][1], hands[o][2]};
+                int trick[3] = {-1, -1, -1};
+                value[o] = brute(h, trump, declarer, leader, trick, 0);
+              }
+              for (int o = 0; o < n; ++o) {
+                ++endings_seen;
+                for (int need = 1; need <= 2; ++need) {
+                  Mask rel = 0;
+                  bool reached = endings.reach(hands[o].data(), leader, declarer, trump, need, &rel);
+                  wrong += reached != (value[o] >= need);
+                  // The positions with the same suit lengths in every hand and the same owners of
+                  // each suit's cards from the top down to its lowest card in rel answer alike.
+                  Mask live = hands[o][0] | hands[o][1] | hands[o][2];
+                  Mask kept = smear_up(rel) & live;
+                  for (int v = 0; v < n; ++v) {
+                    bool same_class = suit_lengths[v] == suit_lengths[o] && (hands[v][0] & kept) == (hands[o][0] & kept) &&
+                                      (hands[v][1] & kept) == (hands[o][1] & kept);
+                    classes += same_class;
+                    unsound += same_class && (value[v] >= need) != reached;
+                  }
+                }
+              }
+            }
+      }
+  CHECK(endings_seen == 84 * 90 * 5 * 3 * 3);
+  CHECK(wrong == 0);
+  CHECK(unsound == 0);
+  CHECK(classes > 2 * endings_seen);  // the classes are larger than the endings themselves
+}
+
+TEST_CASE("the two-trick table reads any ranks by their order") {
+  std::mt19937 rng(26);
+  const TwoTrickEndings& endings = TwoTrickEndings::instance();
+  int wrong = 0;
+  for (int i = 0; i < 20000; ++i) {
+    Position pos = random_position(rng, 2, 0);
+    int value = minimax(pos);
+    for (int need = 1; need <= 2; ++need) {
+      Mask rel = 0;
+      wrong += endings.reach(pos.hands, pos.leader, pos.declarer, pos.trump, need, &rel) != (value >= need);
+    }
+  }
+  CHECK(wrong == 0);
 }
 
 TEST_CASE("search agrees with plain minimax on random small positions") {
