@@ -135,7 +135,8 @@ class Solver:
     def solve_position(self, position: Position, card_values: bool = True, line: bool = True) -> SolveResult:
         if not isinstance(position, Position):
             raise PositionError(f"not a Position: {reprlib.repr(position)}")
-        card_values, line = check_flag(card_values, "card_values"), check_flag(line, "line")
+        if type(card_values) is not bool or type(line) is not bool:  # the checks off the hot path
+            card_values, line = check_flag(card_values, "card_values"), check_flag(line, "line")
         args = position.core_args()
         try:
             raw = self._core.solve(*args, card_values, line)
