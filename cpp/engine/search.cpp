@@ -469,7 +469,7 @@ bool Search::lead_node(int need, Mask* rel) {
   if (rem == 1) return last_trick(rel) >= need;
   // The last two tricks come from a table of every such ending, whose answers depend on fewer
   // cards than a search of them finds (docs/engine.md, twenty-sixth round).
-  if (rem == 2) return endings_.reach(hand_, leader_, declarer_, trump_, need, rel);
+  if (rem == 2) return TwoTrickEndings::reach(hand_, leader_, declarer_, trump_, need, rel);
 
   // Every trick start from three tricks left is stored: the table stays in the
   // cache, so even these small searches are worth keeping. Its bucket is

@@ -101,7 +101,6 @@ class Search {
   int lead_keys(Mask moves, std::uint64_t* keys) const;
 
   TranspositionTable& tt_;
-  const TwoTrickEndings& endings_ = TwoTrickEndings::instance();
   Mask hand_[kSeats] = {0, 0, 0};
   // Suit lengths, 4 bits per (seat, suit) at 16 * seat + 4 * suit: kept up to
   // date with the hands, for the table key and the bounds.

@@ -248,7 +248,6 @@ TEST_CASE("a hand-checked ending") {
 TEST_CASE("the two-trick table answers every ending as plain minimax, for each position its cards stand for") {
   // Every ending: six live cards, two a hand, of any suit lengths (the lowest ranks of each suit:
   // the table reads ranks only by their order), any owners, trump, declarer and leader.
-  const TwoTrickEndings& endings = TwoTrickEndings::instance();
   std::vector<std::array<int, 6>> owner_orders;  // the owners of the six cards, in card order
   for (int code = 0; code < 729; ++code) {
     std::array<int, 6> owners;
@@ -289,7 +288,7 @@ TEST_CASE("the two-trick table answers every ending as plain minimax, for each p
                 ++endings_seen;
                 for (int need = 1; need <= 2; ++need) {
                   Mask rel = 0;
-                  bool reached = endings.reach(hands[o].data(), leader, declarer, trump, need, &rel);
+                  bool reached = TwoTrickEndings::reach(hands[o].data(), leader, declarer, trump, need, &rel);
                   wrong += reached != (value[o] >= need);
                   // The positions with the same suit lengths in every hand and the same owners of
                   // each suit's cards from the top down to its lowest card in rel answer alike.
@@ -313,14 +312,13 @@ TEST_CASE("the two-trick table answers every ending as plain minimax, for each p
 
 TEST_CASE("the two-trick table reads any ranks by their order") {
   std::mt19937 rng(26);
-  const TwoTrickEndings& endings = TwoTrickEndings::instance();
   int wrong = 0;
   for (int i = 0; i < 20000; ++i) {
     Position pos = random_position(rng, 2, 0);
     int value = minimax(pos);
     for (int need = 1; need <= 2; ++need) {
       Mask rel = 0;
-      wrong += endings.reach(pos.hands, pos.leader, pos.declarer, pos.trump, need, &rel) != (value >= need);
+      wrong += TwoTrickEndings::reach(pos.hands, pos.leader, pos.declarer, pos.trump, need, &rel) != (value >= need);
     }
   }
   CHECK(wrong == 0);
