@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import statistics
 
 
@@ -15,6 +16,9 @@ def per_item(benchmark, fn, items: list) -> list:
         benchmark.pedantic(lambda: results.append(fn(items[0])), rounds=1)
         return results + [fn(item) for item in items[1:]]
     feed = iter(items)
+    # From a collected heap: a full collection owed to the session's earlier benchmarks otherwise
+    # lands in one item's round (40-70 ms in one review of a hundred, docs/engine.md, twenty-sixth round).
+    gc.collect()
     benchmark.pedantic(
         lambda item: results.append(fn(item)),
         setup=lambda: ((next(feed),), {}),

@@ -23,10 +23,12 @@ namespace meksiko {
 
 class TwoTrickEndings {
  public:
-  static constexpr int kPlaces = 6;            // live cards
+  static constexpr int kPlaces = 6;                   // live cards
   static constexpr int kLengthCodes = 7 * 7 * 7 * 7;  // four suit lengths as digits in base 7
+  static constexpr int kLengthPatterns = 84;          // the ways four suit lengths make 6
   static constexpr int kOwnerCodes = 1 << (2 * kPlaces);
-  static constexpr std::size_t kEntries = 84 * 90 * 5 * kSeats;
+  static constexpr int kOwnerPatterns = 90;           // 6! / (2! 2! 2!)
+  static constexpr std::size_t kEntries = kLengthPatterns * kOwnerPatterns * 5 * kSeats;
   static constexpr int kRelOne = 2, kRelTwo = 8;  // where an entry keeps each question's cards
 
   // reach(need), need 1 or 2, at a trick start where every hand holds two cards; rel: the cards
@@ -39,8 +41,9 @@ class TwoTrickEndings {
     unsigned lengths = (counts & 0xFF) + 7 * (counts >> 8 & 0xFF) + 49 * (counts >> 16 & 0xFF) + 343 * (counts >> 24);
     unsigned owners = packed.extract(hands[second]) | packed.extract(hands[third]) << kPlaces;
     int declarer_place = declarer >= leader ? declarer - leader : declarer - leader + kSeats;
-    std::size_t index = ((std::size_t{kLengthIndex[lengths]} * 90 + kOwnerIndex[owners]) * 5 + trump) * kSeats +
-                        declarer_place;
+    std::size_t index =
+        ((std::size_t{kLengthIndex[lengths]} * kOwnerPatterns + kOwnerIndex[owners]) * 5 + trump) * kSeats +
+        declarer_place;
     unsigned entry = kEntry[index];
     *rel = packed.deposit(entry >> (need == 1 ? kRelOne : kRelTwo) & ((1u << kPlaces) - 1));
     return static_cast<int>(entry & 3) >= need;
@@ -53,7 +56,7 @@ class TwoTrickEndings {
   static const std::uint8_t kOwnerIndex[kOwnerCodes];
   // The declarer's tricks | reach(1)'s cards << kRelOne | reach(2)'s << kRelTwo, the cards as
   // places among the live cards in card order (per suit, the lowest card whose owner counts); by
-  // ((lengths * 90 + owners) * 5 + trump) * 3 + the declarer's place after the leader.
+  // ((lengths * 90 + owners) * 5 + trump) * 3 + the declarer's place counted from the leader.
   static const std::uint16_t kEntry[kEntries];
 };
 

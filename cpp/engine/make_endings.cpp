@@ -23,7 +23,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: make_endings OUTPUT.cpp\n");
     return 2;
   }
+  using meksiko::TwoTrickEndings;
   meksiko::EndingsTables tables = meksiko::build_two_trick_endings();
+  if (tables.length_index.size() != TwoTrickEndings::kLengthCodes ||
+      tables.owner_index.size() != TwoTrickEndings::kOwnerCodes || tables.entries.size() != TwoTrickEndings::kEntries) {
+    std::fprintf(stderr, "make_endings: the tables' sizes differ from endings.hpp's\n");
+    return 1;
+  }
   std::FILE* out = std::fopen(argv[1], "w");
   if (!out) {
     std::perror(argv[1]);

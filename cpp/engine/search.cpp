@@ -467,8 +467,8 @@ bool Search::lead_node(int need, Mask* rel) {
   if (need <= 0) return true;
   if (need > rem) return false;
   if (rem == 1) return last_trick(rel) >= need;
-  // The last two tricks come from a table of every such ending, whose answers depend on fewer
-  // cards than a search of them finds (docs/engine.md, twenty-sixth round).
+  // The last two tricks come from a table of every such ending, with the cards each answer
+  // depends on chosen over the ending's whole class (docs/engine.md, twenty-sixth round).
   if (rem == 2) return TwoTrickEndings::reach(hand_, leader_, declarer_, trump_, need, rel);
 
   // Every trick start from three tricks left is stored: the table stays in the
