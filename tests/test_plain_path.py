@@ -182,3 +182,16 @@ def test_a_plain_result_builds_its_cards_when_read():
     assert (r.tricks, r.card_tricks, r.line) == (2, {"AS": 2, "KS": 2}, ["KS", "JS", "9S", "AS", "QS", "TS"])
     assert str(r.position) == "AK.-.-.- QJ.-.-.- T9.-.-.- trump=S declarer=0 leader=0 played=-"
     assert r.card_tricks is r.card_tricks  # built once
+
+
+def test_a_tricks_only_answer_is_the_engines_without_its_object():
+    args = (["AK.-.-.-", "QJ.-.-.-", "T9.-.-.-"], "S", 0, 0)
+    position = Position.create(*args)
+    raw = engine.CoreSolver(engine.DEFAULT_TABLE_BYTES).solve(*position.core_args(), False, False)
+    plain_result = Solver().solve(*args, card_values=False)
+    assert (plain_result.tricks, plain_result.nodes, plain_result.card_tricks, plain_result.line) == (
+        raw.tricks, raw.nodes, {}, [])
+    assert plain_result._position is None and plain_result.position == position  # read from the tuple
+    assert Solver().solve_position(position, False, False).to_dict() == plain_result.to_dict()
+    with pytest.raises(MeksikoError, match="uneven hands"):
+        Solver().solve(["AK.-.-.-", "QJ.-.-.-", "T.-.-.-"], "S", 0, 0, card_values=False)

@@ -162,6 +162,23 @@ PYBIND11_MODULE(_core, m) {
           py::arg("hands"), py::arg("trump"), py::arg("declarer"), py::arg("leader"),
           py::arg("played") = std::vector<int>{}, py::arg("card_values") = true,
           py::arg("line") = true)
+      // The tricks-only question answers two ints and no result object: pybind11's object and the
+      // reads of its fields cost 1.8 % of a full deal's solve (docs/engine.md, twenty-sixth round).
+      .def(
+          "tricks",
+          [](Solver& self, const std::array<Mask, 3>& hands, int trump, int declarer, int leader,
+             const std::vector<int>& played) {
+            Position pos = make_position(hands, trump, declarer, leader, played);
+            SolveResult r;
+            {
+              py::gil_scoped_release release;
+              r = self.solve(pos, SolveOptions{false, false});
+            }
+            if (!r.error.empty()) throw py::value_error(r.error);
+            return std::make_pair(r.tricks, r.nodes);
+          },
+          py::arg("hands"), py::arg("trump"), py::arg("declarer"), py::arg("leader"),
+          py::arg("played") = std::vector<int>{})
       .def(
           "analyze",
           [](Solver& self, const std::array<Mask, 3>& hands, Mask talon, int declarer, unsigned meksiko_trumps) {

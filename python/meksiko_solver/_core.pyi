@@ -123,6 +123,10 @@ class Solver:
     def solve(self, hands: Sequence[int], trump: int, declarer: int, leader: int, played: Sequence[int] = ...,
               card_values: bool = True, line: bool = True) -> SolveResult:
         """Solve one position; ValueError with the reason if it is not consistent."""
+    def tricks(self, hands: Sequence[int], trump: int, declarer: int, leader: int,
+               played: Sequence[int] = ...) -> Tuple[int, int]:
+        """The declarer's tricks and the nodes searched (solve without card values or line, and no
+        result object); ValueError with the reason if the position is not consistent."""
     def analyze(self, hands: Sequence[int], talon: int, declarer: int, meksiko_trumps: int = 0x1F) -> DeclarerAnalysis:
         """Declarer analysis of one deal; ValueError with the reason if it is not a deal."""
     def table_bytes(self) -> int:

@@ -38,7 +38,7 @@ Results coming out (read-only engine objects)
   ``BestDeclaration``: ``tricks`` (the most over every trump and discard), ``trump``,
   ``discard`` (2 cards), ``nodes``, ``error``.
 
-Single calls (:meth:`CoreSolver.solve`, :meth:`CoreSolver.analyze`) raise ValueError with the
+Single calls (:meth:`CoreSolver.solve`, ``tricks``, :meth:`CoreSolver.analyze`) raise ValueError with the
 engine's reason for a bad input; batch calls set ``error`` on the bad item instead. Every search
 runs with the GIL released; batches spread over ``threads`` worker threads (0: every core),
 each with its own table of ``table_bytes``.
@@ -72,7 +72,9 @@ EngineDeclaration = Any
 
 #: A solver with its own transposition table: ``CoreSolver(table_bytes)``;
 #: ``.solve(hands, trump, declarer, leader, played, card_values, line)`` -> SolveResult,
-#: ``.analyze(hands, talon, declarer, meksiko_trumps)`` -> DeclarerAnalysis.
+#: ``.tricks(hands, trump, declarer, leader, played)`` -> ``(tricks, nodes)`` (the same without card
+#: values or line, and without a result object), ``.analyze(hands, talon, declarer, meksiko_trumps)``
+#: -> DeclarerAnalysis.
 CoreSolver = _core.Solver
 
 

@@ -65,6 +65,20 @@ class SolveResult:
         result._raw = raw
         return result
 
+    @classmethod
+    def of_tricks(cls, position: Optional[Position], args: engine.PositionTuple, tricks: int,
+                  nodes: int) -> "SolveResult":
+        """The result of the engine's tricks-only answer for ``args``: no card values, no line."""
+        result = cls.__new__(cls)
+        result.tricks = tricks
+        result.nodes = nodes
+        result._position = position
+        result._card_tricks = {}
+        result._line = []
+        result._args = args
+        result._raw = None
+        return result
+
     @property
     def position(self) -> Position:
         if self._position is None:
@@ -139,6 +153,8 @@ class Solver:
             card_values, line = check_flag(card_values, "card_values"), check_flag(line, "line")
         args = position.core_args()
         try:
+            if not (card_values or line):  # two ints back, no engine object to build and read
+                return SolveResult.of_tricks(position, args, *self._core.tricks(*args))
             raw = self._core.solve(*args, card_values, line)
         except ValueError as exc:  # the engine's own validation
             raise PositionError(str(exc)) from None
@@ -161,6 +177,8 @@ class Solver:
             position = Position.create(hands, trump, declarer, leader, played)
             return self.solve_position(position, card_values, line)
         try:  # the plain input, read without Position.create
+            if not (card_values or line):
+                return SolveResult.of_tricks(None, args, *self._core.tricks(*args))
             raw = self._core.solve(*args, card_values, line)
         except ValueError as exc:  # not a position: the general path names the error
             Position.create(hands, trump, declarer, leader, played)
