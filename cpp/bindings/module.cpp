@@ -35,6 +35,19 @@ Position make_position(const std::array<Mask, 3>& hands, int trump, int declarer
   return pos;
 }
 
+// One solve with the GIL released; ValueError with the engine's reason for a bad position.
+SolveResult solve_or_raise(Solver& solver, const std::array<Mask, 3>& hands, int trump, int declarer, int leader,
+                           const std::vector<int>& played, SolveOptions options) {
+  Position pos = make_position(hands, trump, declarer, leader, played);
+  SolveResult r;
+  {
+    py::gil_scoped_release release;
+    r = solver.solve(pos, options);
+  }
+  if (!r.error.empty()) throw py::value_error(r.error);
+  return r;
+}
+
 using PositionTuple = std::tuple<std::array<Mask, 3>, int, int, int, std::vector<int>>;
 using DealTuple = std::tuple<std::array<Mask, 3>, Mask, int>;
 
@@ -150,14 +163,7 @@ PYBIND11_MODULE(_core, m) {
           "solve",
           [](Solver& self, const std::array<Mask, 3>& hands, int trump, int declarer, int leader,
              const std::vector<int>& played, bool card_values, bool line) {
-            Position pos = make_position(hands, trump, declarer, leader, played);
-            SolveResult r;
-            {
-              py::gil_scoped_release release;
-              r = self.solve(pos, SolveOptions{card_values, line});
-            }
-            if (!r.error.empty()) throw py::value_error(r.error);
-            return r;
+            return solve_or_raise(self, hands, trump, declarer, leader, played, SolveOptions{card_values, line});
           },
           py::arg("hands"), py::arg("trump"), py::arg("declarer"), py::arg("leader"),
           py::arg("played") = std::vector<int>{}, py::arg("card_values") = true,
@@ -168,13 +174,7 @@ PYBIND11_MODULE(_core, m) {
           "tricks",
           [](Solver& self, const std::array<Mask, 3>& hands, int trump, int declarer, int leader,
              const std::vector<int>& played) {
-            Position pos = make_position(hands, trump, declarer, leader, played);
-            SolveResult r;
-            {
-              py::gil_scoped_release release;
-              r = self.solve(pos, SolveOptions{false, false});
-            }
-            if (!r.error.empty()) throw py::value_error(r.error);
+            SolveResult r = solve_or_raise(self, hands, trump, declarer, leader, played, SolveOptions{false, false});
             return std::make_pair(r.tricks, r.nodes);
           },
           py::arg("hands"), py::arg("trump"), py::arg("declarer"), py::arg("leader"),

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "bits.hpp"
+#include "endings.hpp"
 
 namespace meksiko {
 

@@ -13,7 +13,6 @@
 #include <cstdint>
 
 #include "bits.hpp"
-#include "endings.hpp"
 #include "position.hpp"
 #include "tt.hpp"
 

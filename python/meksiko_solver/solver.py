@@ -56,12 +56,8 @@ class SolveResult:
                   raw: engine.EngineSolveResult) -> "SolveResult":
         """The result of the engine's ``raw`` answer for ``args`` (a tuple the engine accepted),
         of ``position`` when known (else made from ``args`` when read)."""
-        result = cls.__new__(cls)
-        result.tricks = raw.tricks
-        result.nodes = raw.nodes
-        result._position = position
-        result._card_tricks = result._line = None
-        result._args = args
+        result = cls.of_tricks(position, args, raw.tricks, raw.nodes)
+        result._card_tricks = result._line = None  # made from raw when first read
         result._raw = raw
         return result
 
