@@ -323,6 +323,22 @@ def test_deal_masks_read_a_deal_as_the_cards_do():
     assert 200 < spoilt < 500  # both good and spoilt deals were read
 
 
+def test_deal_masks_odd_inputs_get_the_general_readings_errors():
+    """The plain reading hands everything it does not know to the general one, which names it:
+    an unhashable card, hands that are not a list of three, a talon that is no cards."""
+    hands, talon = deal_cards(5)
+    holdings = [str(Hand(h)) for h in hands]
+    assert deal_masks(holdings, list(talon)) == deal_masks([list(h) for h in hands], Hand(talon))
+    with pytest.raises(NotationError, match="not a card"):
+        deal_masks([[["AS"]] + [str(c) for c in hands[0][1:]], holdings[1], holdings[2]], list(talon))
+    with pytest.raises(PositionError, match="list of 3 hands"):
+        deal_masks("abc", list(talon))
+    with pytest.raises(NotationError):
+        deal_masks(holdings, {"cards": 2})
+    with pytest.raises(PositionError, match="dealt twice"):
+        deal_masks([holdings[0], holdings[0], holdings[2]], list(talon))
+
+
 def test_position_legal_cards_is_the_trick_rules():
     from meksiko_solver.play import legal_cards
 

@@ -40,17 +40,24 @@ def meksiko_trump_mask(profile: RuleProfile) -> int:
     return bits
 
 
-_NAME = tuple(str(Card(i)) for i in range(32))  # by card index
+def _pair_orders() -> Tuple[List[int], List[Tuple[str, str]]]:
+    """For each engine pair ``a << 5 | b``: a sort key that puts pairs in canonical order (the pair
+    itself in its low bits), and the two card names in canonical order."""
+    keys, names = [], []
+    for a in range(32):
+        for b in range(32):
+            first, second = (a, b) if CANONICAL_PLACE[a] < CANONICAL_PLACE[b] else (b, a)
+            keys.append((CANONICAL_PLACE[first] << 5 | CANONICAL_PLACE[second]) << 10 | a << 5 | b)
+            names.append((str(Card(first)), str(Card(second))))
+    return keys, names
+
+
+_PAIR_KEY, _PAIR_NAMES = _pair_orders()
 
 
 def _discard_list(pairs: Sequence[Tuple[int, int]]) -> List[List[str]]:
     """Engine discard pairs (card indices) as canonical card-name pairs in canonical order."""
-    keyed = []
-    for a, b in pairs:
-        ka, kb = CANONICAL_PLACE[a], CANONICAL_PLACE[b]
-        keyed.append((ka, kb, a, b) if ka < kb else (kb, ka, b, a))
-    keyed.sort()
-    return [[_NAME[a], _NAME[b]] for _, _, a, b in keyed]
+    return [list(_PAIR_NAMES[k & 1023]) for k in sorted([_PAIR_KEY[a << 5 | b] for a, b in pairs])]
 
 
 @dataclass

@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, List, Optional, Sequence, Tuple, Union
 
+from . import engine
 from .auction import MEKSIKO, Auction, Contract
 from .cards import DECK, REAL_SUITS, SUITS, Card, Suit, mask_to_cards, parse_cards, parse_mask, parse_seat, parse_trump
 from .errors import IllegalPlayError, NotationError, PositionError
 from .play import legal_cards, play_error, trick_winner
+from .position import plain_mask
 from .rules import RuleProfile, ScoringMode, get_rules
 from .scoring import Scores, score_deal
 
@@ -133,8 +135,29 @@ class SeatView:
         return (won[0], won[1], won[2])
 
 
+def _plain_deal_masks(hands: object, talon: object) -> Optional[Tuple[Tuple[int, int, int], int]]:
+    """A deal in the plain spellings (see :func:`~meksiko_solver.position.plain_mask`) read in a
+    microsecond, else None: anything else, or a deal with a fault, goes to the general reading,
+    which names the fault (the tests compare the two)."""
+    if type(hands) not in (list, tuple) or len(hands) != 3:  # type: ignore[arg-type]
+        return None
+    try:
+        a, b, c = engine.holding_masks(hands) or [plain_mask(h) for h in hands]  # type: ignore[attr-defined]
+        t = plain_mask(talon)
+    except TypeError:  # an unhashable card
+        return None
+    if min(a, b, c, t) < 0 or a & b or (a | b) & c or (a | b | c) & t:
+        return None
+    if bin(a).count("1") != 10 or bin(b).count("1") != 10 or bin(c).count("1") != 10 or bin(t).count("1") != 2:
+        return None
+    return (a, b, c), t
+
+
 def deal_masks(hands: Sequence[object], talon: object) -> Tuple[Tuple[int, int, int], int]:
     """:func:`check_deal` as the engine's bit masks (the three hands, the talon), with its errors."""
+    plain = _plain_deal_masks(hands, talon)
+    if plain is not None:
+        return plain
     if not isinstance(hands, (list, tuple)) or len(hands) != 3:
         raise PositionError(f"hands must be a list of 3 hands, not {hands!r}")
     parts: List[Tuple[str, int]] = []

@@ -139,7 +139,7 @@ _PLAIN_TRUMP: Dict[object, int] = {**{s: i for i, s in enumerate(SUITS)}, **{s.l
                                           "N": engine.NO_TRUMP, None: engine.NO_TRUMP}
 
 
-def _plain_mask(hand: object) -> int:
+def plain_mask(hand: object) -> int:
     """A hand's mask from a holding string, a Hand or a list of plain cards; -1 for anything else."""
     kind = type(hand)
     if kind is str:
@@ -183,7 +183,7 @@ def plain_core_args(hands: object, trump: object, declarer: object, leader: obje
         cards = [_PLAIN_INDEX[c] for c in played]  # type: ignore[attr-defined]
         masks: Optional[Sequence[int]] = engine.holding_masks(hands)  # three holding strings in one call
         if masks is None:
-            masks = [_plain_mask(h) for h in hands]  # type: ignore[attr-defined]
+            masks = [plain_mask(h) for h in hands]  # type: ignore[attr-defined]
             if -1 in masks:
                 return None
     except (KeyError, TypeError):  # an unknown or unhashable spelling
@@ -193,4 +193,4 @@ def plain_core_args(hands: object, trump: object, declarer: object, leader: obje
     return masks, trump_value, declarer, leader, cards
 
 
-__all__ = ["Position", "SUITS", "Card", "Hand", "plain_core_args"]
+__all__ = ["Position", "SUITS", "Card", "Hand", "plain_core_args", "plain_mask"]
