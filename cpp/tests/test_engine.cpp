@@ -231,6 +231,28 @@ TEST_CASE("a full bucket replaces its entries in turn, older solves' first") {
   CHECK(stored(16));
 }
 
+TEST_CASE("a full bucket replaces the entry written longest ago, many solves back") {
+  TranspositionTable tt(1);  // a single bucket of eight
+  auto shape = [&tt](std::uint64_t owners) {
+    TTShape s{0x444, 0, owners};
+    tt.locate(&s);
+    return s;
+  };
+  TTMask four = 0xFull | 0xFull << 32;
+  auto stored = [&](std::uint64_t owners) { return tt.probe(shape(owners)).lo == 1; };
+  for (std::uint64_t i = 0; i < 8; ++i) tt.store(shape(i), four, 1, 4);  // one solve fills it
+  for (std::uint64_t i = 0; i < 7; ++i) {  // the next seven solves write all but the last again
+    tt.new_generation();
+    tt.store(shape(i), four, 1, 4);
+  }
+  for (int i = 0; i < 5; ++i) tt.new_generation();
+  // Every entry is 5 to 12 solves old: the one of 12 goes, not the first in turn (slot 0).
+  tt.store(shape(9), four, 1, 4);
+  CHECK_FALSE(stored(7));
+  for (std::uint64_t i = 0; i < 7; ++i) CHECK(stored(i));
+  CHECK(stored(9));
+}
+
 TEST_CASE("a hand-checked ending") {
   // Trump hearts. Seat 0 (declarer) AS 7H; seat 1 KS QS; seat 2 AD KD.
   // The ace of spades and the only trump win a trick each: 2 tricks.
