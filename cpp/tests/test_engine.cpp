@@ -208,49 +208,47 @@ TEST_CASE("the table merges bounds and answers for positions that agree on what 
   CHECK(tt.probe(p).hi == 99);
 }
 
-TEST_CASE("a full bucket replaces its entries in turn, older solves' first") {
-  TranspositionTable tt(1);  // a single bucket of eight
-  // Sixteen positions with the same key that differ in the owners of four cards, each kept.
-  auto shape = [&tt](std::uint64_t owners) {
+// A table of a single bucket of eight, and positions with one key that differ in the owners of
+// four cards, each kept: which of them the bucket still holds.
+struct OneBucket {
+  TranspositionTable tt{1};
+  TTShape shape(std::uint64_t owners) {
     TTShape s{0x444, 0, owners};
     tt.locate(&s);
     return s;
-  };
-  TTMask four = 0xFull | 0xFull << 32;
-  auto stored = [&](std::uint64_t owners) { return tt.probe(shape(owners)).lo == 1; };
-  for (std::uint64_t i = 0; i < 16; ++i) tt.store(shape(i), four, 1, 4);
+  }
+  void store(std::uint64_t owners) { tt.store(shape(owners), 0xFull | 0xFull << 32, 1, 4); }
+  bool stored(std::uint64_t owners) { return tt.probe(shape(owners)).lo == 1; }
+};
+
+TEST_CASE("a full bucket replaces its entries in turn, older solves' first") {
+  OneBucket b;
+  for (std::uint64_t i = 0; i < 16; ++i) b.store(i);
   // One solve's entries: the last eight stay (the first of equals would have churned one slot).
-  for (std::uint64_t i = 0; i < 8; ++i) CHECK_FALSE(stored(i));
-  for (std::uint64_t i = 8; i < 16; ++i) CHECK(stored(i));
+  for (std::uint64_t i = 0; i < 8; ++i) CHECK_FALSE(b.stored(i));
+  for (std::uint64_t i = 8; i < 16; ++i) CHECK(b.stored(i));
   // In the next solve, an entry written again outlives the older ones.
-  tt.new_generation();
-  tt.store(shape(8), four, 1, 4);   // the next in turn, written in this solve
-  tt.store(shape(16), four, 1, 4);  // replaces the oldest after it
-  CHECK(stored(8));
-  CHECK_FALSE(stored(9));
-  CHECK(stored(16));
+  b.tt.new_generation();
+  b.store(8);   // the next in turn, written in this solve
+  b.store(16);  // replaces the oldest after it
+  CHECK(b.stored(8));
+  CHECK_FALSE(b.stored(9));
+  CHECK(b.stored(16));
 }
 
 TEST_CASE("a full bucket replaces the entry written longest ago, many solves back") {
-  TranspositionTable tt(1);  // a single bucket of eight
-  auto shape = [&tt](std::uint64_t owners) {
-    TTShape s{0x444, 0, owners};
-    tt.locate(&s);
-    return s;
-  };
-  TTMask four = 0xFull | 0xFull << 32;
-  auto stored = [&](std::uint64_t owners) { return tt.probe(shape(owners)).lo == 1; };
-  for (std::uint64_t i = 0; i < 8; ++i) tt.store(shape(i), four, 1, 4);  // one solve fills it
-  for (std::uint64_t i = 0; i < 7; ++i) {  // the next seven solves write all but the last again
-    tt.new_generation();
-    tt.store(shape(i), four, 1, 4);
+  OneBucket b;
+  for (std::uint64_t i = 0; i < 8; ++i) b.store(i);  // one solve fills it
+  for (std::uint64_t i = 0; i < 7; ++i) {             // the next seven write all but the last again
+    b.tt.new_generation();
+    b.store(i);
   }
-  for (int i = 0; i < 5; ++i) tt.new_generation();
+  for (int i = 0; i < 5; ++i) b.tt.new_generation();
   // Every entry is 5 to 12 solves old: the one of 12 goes, not the first in turn (slot 0).
-  tt.store(shape(9), four, 1, 4);
-  CHECK_FALSE(stored(7));
-  for (std::uint64_t i = 0; i < 7; ++i) CHECK(stored(i));
-  CHECK(stored(9));
+  b.store(9);
+  CHECK_FALSE(b.stored(7));
+  for (std::uint64_t i = 0; i < 7; ++i) CHECK(b.stored(i));
+  CHECK(b.stored(9));
 }
 
 TEST_CASE("a hand-checked ending") {
