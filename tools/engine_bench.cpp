@@ -2,7 +2,10 @@
 // valgrind --tool=callgrind) without Python in the way.
 //
 //   engine_bench tricks|values FILE [TABLE]    lines: hand0 hand1 hand2 trump declarer leader (masks)
-//   engine_bench analyze FILE [TABLE]          lines: hand0 hand1 hand2 talon declarer
+//   engine_bench analyze FILE [TABLE]          lines: hand0 hand1 hand2 talon declarer; every
+//                                              Meksiko value (four trumps and without trump)
+//   engine_bench analyze-club FILE [TABLE]     the same with the four trumps' Meksiko values only,
+//                                              as mexico-club's analysis (the Python benchmark) asks
 //   engine_bench worlds FILE [TABLE]           lines: hand0 hand1 hand2 trump declarer leader
 //                                              played card1 card2 (played: 0-2, unused cards 99);
 //                                              solved with every legal card's value
@@ -33,7 +36,7 @@ using namespace meksiko;
 
 int main(int argc, char** argv) {
   if (argc != 3 && argc != 4) {
-    std::fprintf(stderr, "usage: engine_bench tricks|values|analyze|worlds|batches FILE [TABLE_MIB | TABLE_KIB K]\n");
+    std::fprintf(stderr, "usage: engine_bench tricks|values|analyze|analyze-club|worlds|batches FILE [TABLE_MIB | TABLE_KIB K]\n");
     return 2;
   }
   std::size_t table_bytes = TranspositionTable::kDefaultBytes;
@@ -49,7 +52,8 @@ int main(int argc, char** argv) {
     table_bytes = static_cast<std::size_t>(size) << (kib ? 10 : 20);
   }
   const char* mode = argv[1];
-  bool analyze = std::strcmp(mode, "analyze") == 0;
+  bool club = std::strcmp(mode, "analyze-club") == 0;
+  bool analyze = club || std::strcmp(mode, "analyze") == 0;
   std::FILE* f = std::fopen(argv[2], "r");
   if (!f) {
     std::perror(argv[2]);
@@ -114,7 +118,7 @@ int main(int argc, char** argv) {
     const auto& row = rows[k];
     if (analyze) {
       Mask hands[kSeats] = {row[0], row[1], row[2]};
-      DeclarerAnalysis a = analyze_declarer(solver, hands, row[3], static_cast<int>(row[4]), 0x1F);
+      DeclarerAnalysis a = analyze_declarer(solver, hands, row[3], static_cast<int>(row[4]), club ? 0xF : 0x1F);
       if (!a.error.empty()) {
         std::fprintf(stderr, "bad deal: %s\n", a.error.c_str());
         return 2;
