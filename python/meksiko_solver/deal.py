@@ -23,12 +23,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, List, Optional, Sequence, Tuple, Union
 
-from . import engine
 from .auction import MEKSIKO, Auction, Contract
 from .cards import DECK, REAL_SUITS, SUITS, Card, Suit, mask_to_cards, parse_cards, parse_mask, parse_seat, parse_trump
 from .errors import IllegalPlayError, NotationError, PositionError
 from .play import legal_cards, play_error, trick_winner
-from .position import plain_mask
+from .position import plain_hand_masks, plain_mask
 from .rules import RuleProfile, ScoringMode, get_rules
 from .scoring import Scores, score_deal
 
@@ -142,11 +141,14 @@ def _plain_deal_masks(hands: object, talon: object) -> Optional[Tuple[Tuple[int,
     if type(hands) not in (list, tuple) or len(hands) != 3:  # type: ignore[arg-type]
         return None
     try:
-        a, b, c = engine.holding_masks(hands) or [plain_mask(h) for h in hands]  # type: ignore[attr-defined]
+        masks = plain_hand_masks(hands)  # type: ignore[arg-type]
         t = plain_mask(talon)
     except TypeError:  # an unhashable card
         return None
-    if min(a, b, c, t) < 0 or a & b or (a | b) & c or (a | b | c) & t:
+    if masks is None or t < 0:
+        return None
+    a, b, c = masks
+    if a & b or (a | b) & c or (a | b | c) & t:
         return None
     if bin(a).count("1") != 10 or bin(b).count("1") != 10 or bin(c).count("1") != 10 or bin(t).count("1") != 2:
         return None

@@ -157,6 +157,17 @@ def plain_mask(hand: object) -> int:
     return -1
 
 
+def plain_hand_masks(hands: Sequence[object]) -> Optional[Sequence[int]]:
+    """Three hands' masks when each is in a plain spelling (see :func:`plain_mask`), else None;
+    TypeError for an unhashable card. ``hands``: a list or tuple of three."""
+    masks: Optional[Sequence[int]] = engine.holding_masks(hands)  # three holding strings in one call
+    if masks is None:
+        masks = [plain_mask(h) for h in hands]
+        if -1 in masks:
+            return None
+    return masks
+
+
 def plain_core_args(hands: object, trump: object, declarer: object, leader: object,
                     played: object = ()) -> Optional[engine.PositionTuple]:
     """The engine tuple of :meth:`Position.create`'s arguments when they are in the plain forms
@@ -181,11 +192,9 @@ def plain_core_args(hands: object, trump: object, declarer: object, leader: obje
         if type(played) not in (tuple, list) or len(played) > 2:  # type: ignore[arg-type]
             return None
         cards = [_PLAIN_INDEX[c] for c in played]  # type: ignore[attr-defined]
-        masks: Optional[Sequence[int]] = engine.holding_masks(hands)  # three holding strings in one call
+        masks = plain_hand_masks(hands)  # type: ignore[arg-type]
         if masks is None:
-            masks = [plain_mask(h) for h in hands]  # type: ignore[attr-defined]
-            if -1 in masks:
-                return None
+            return None
     except (KeyError, TypeError):  # an unknown or unhashable spelling
         return None
     if len(cards) == 2 and cards[0] == cards[1]:
@@ -193,4 +202,4 @@ def plain_core_args(hands: object, trump: object, declarer: object, leader: obje
     return masks, trump_value, declarer, leader, cards
 
 
-__all__ = ["Position", "SUITS", "Card", "Hand", "plain_core_args", "plain_mask"]
+__all__ = ["Position", "SUITS", "Card", "Hand", "plain_core_args", "plain_hand_masks", "plain_mask"]
