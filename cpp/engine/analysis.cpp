@@ -1,7 +1,7 @@
 #include "analysis.hpp"
 
 #include <algorithm>
-#include <unordered_map>
+#include <tuple>
 
 #include "search.hpp"
 
@@ -17,6 +17,8 @@ int keep_value(int card, Mask twelve, int trump) {
   if (s == trump) value += 64;
   return value;
 }
+
+constexpr int kDiscards = 66;  // pairs of the declarer's twelve cards
 
 struct Candidate {
   int a, b;        // the discarded cards
@@ -42,26 +44,33 @@ std::string validate_deal(const Mask hands[kSeats], Mask talon) {
 
 namespace {
 
-// The 66 discards from the declarer's twelve cards, cheapest-looking first;
-// discards that leave the same relative position share a group number.
-std::vector<Candidate> discard_candidates(const Mask hands[kSeats], Mask twelve, int declarer, int trump,
-                                          int* group_count) {
-  std::vector<Candidate> candidates;
-  std::unordered_map<std::uint64_t, int> groups;
+// The 66 discards from the declarer's twelve cards into `out`, cheapest-looking first (the
+// earlier pair first among equals); discards that leave the same relative position share a
+// group number (below kDiscards). On the stack: an analysis asks this four times, and
+// the heap's allocations and a hash map had cost about 1 % of its time.
+void discard_candidates(const Mask hands[kSeats], Mask twelve, int declarer, int trump,
+                       Candidate out[kDiscards]) {
   int cards[12], n = 0;
   for (Mask m = twelve; m; m &= m - 1) cards[n++] = lowest_card(m);
+  std::pair<std::uint64_t, int> keys[kDiscards];  // relative position, candidate
+  int k = 0;
   for (int i = 0; i < n; ++i)
-    for (int j = i + 1; j < n; ++j) {
+    for (int j = i + 1; j < n; ++j, ++k) {
       Mask left[kSeats] = {hands[0], hands[1], hands[2]};
       left[declarer] = twelve & ~card_bit(cards[i]) & ~card_bit(cards[j]);
-      auto it = groups.emplace(relative_cards_key(left), static_cast<int>(groups.size())).first;
-      candidates.push_back({cards[i], cards[j],
-                            keep_value(cards[i], twelve, trump) + keep_value(cards[j], twelve, trump), it->second});
+      keys[k] = {relative_cards_key(left), k};
+      out[k] = {cards[i], cards[j], keep_value(cards[i], twelve, trump) + keep_value(cards[j], twelve, trump), 0};
     }
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [](const Candidate& x, const Candidate& y) { return x.order < y.order; });
-  *group_count = static_cast<int>(groups.size());
-  return candidates;
+  std::sort(keys, keys + kDiscards);
+  int groups = 0;
+  for (int i = 0; i < kDiscards; ++i) {
+    if (i > 0 && keys[i].first != keys[i - 1].first) ++groups;
+    out[keys[i].second].group = groups;
+  }
+  // Cheapest first; among equals in the order made (cards ascending), as a stable sort.
+  std::sort(out, out + kDiscards, [](const Candidate& x, const Candidate& y) {
+    return std::tie(x.order, x.a, x.b) < std::tie(y.order, y.a, y.b);
+  });
 }
 
 Position declarer_leads(const Mask hands[kSeats], int declarer, int trump) {
@@ -78,11 +87,12 @@ Position declarer_leads(const Mask hands[kSeats], int declarer, int trump) {
 int best_discards(Solver& solver, const Mask hands[kSeats], Mask twelve, int declarer, int trump,
                   std::vector<std::pair<int, int>>* discards) {
   Position pos = declarer_leads(hands, declarer, trump);
-  int group_count = 0;
-  std::vector<Candidate> candidates = discard_candidates(hands, twelve, declarer, trump, &group_count);
+  Candidate candidates[kDiscards];
+  discard_candidates(hands, twelve, declarer, trump, candidates);
   constexpr int kUnknown = -1, kBelowBest = -2;
   // Per group: exact value, kBelowBest (below the best at the time) or kUnknown.
-  std::vector<int> group_value(group_count, kUnknown);
+  int group_value[kDiscards];
+  std::fill(group_value, group_value + kDiscards, kUnknown);
 
   // Each group is first asked whether it reaches the best so far (most do
   // not: one search), and only then whether it beats it.
@@ -125,9 +135,9 @@ BestDeclaration best_declaration(Solver& solver, const Mask hands[kSeats], Mask 
   int best = floor - 1;
   for (int t : order) {
     Position pos = declarer_leads(hands, declarer, t);
-    int group_count = 0;
-    std::vector<Candidate> candidates = discard_candidates(hands, twelve, declarer, t, &group_count);
-    std::vector<bool> seen(group_count, false);
+    Candidate candidates[kDiscards];
+    discard_candidates(hands, twelve, declarer, t, candidates);
+    bool seen[kDiscards] = {};
     for (const Candidate& c : candidates) {
       if (best >= kMaxHandCards) break;
       if (seen[c.group]) continue;

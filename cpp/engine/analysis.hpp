@@ -54,7 +54,8 @@ std::string validate_analysis(const Mask hands[kSeats], Mask talon, int declarer
 BestDeclaration best_declaration(Solver& solver, const Mask hands[kSeats], Mask talon, int declarer, int floor);
 
 // The best discard search for one trump: the best tricks and every discard
-// pair (lower card first) that reaches them.
+// pair (lower card first) that reaches them. `twelve`: the declarer's ten cards
+// and the talon, a validated deal's (validate_analysis).
 int best_discards(Solver& solver, const Mask hands[kSeats], Mask twelve, int declarer, int trump,
                   std::vector<std::pair<int, int>>* discards);
 
