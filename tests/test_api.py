@@ -140,6 +140,7 @@ def test_docs_and_an_example_for_every_body(client):
     # the library's checks
     ({"hands": [HANDS[0], HANDS[1], "KQJT.JT.KQ.QA"], "declarer": 0}, "duplicate card AC"),
     ({"hands": HANDS, "declarer": 0, "played": ["AS"]}, "AS"),
+    ({"hands": ["A97.KQ8.J8.T", HANDS[1], HANDS[2]], "declarer": 0}, "uneven hands: seat 0 holds 9 cards, expected 10"),
 ])
 def test_solve_rejects_bad_bodies_naming_field_and_value(client, body, message):
     r = client.post("/v1/solve", json=body)

@@ -45,11 +45,14 @@ def test_tricks_only(capsys):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--hands", "A97.KQ8.J8.T9 8.A97.A97.AKJ"], "three seats"),
+        (["--hands", "A97.KQ8.J8.T9 8.A97.A97.AKJ", "--trump", "H"], "three seats"),
         (["--hands", HANDS, "--trump", "Z"], "unknown trump 'Z'"),
         (["--hands", HANDS.replace("Q7", "QX"), "--trump", "H"], "unknown rank 'X'"),
-        (["--hands", HANDS, "--declarer", "5"], "declarer must be 0, 1 or 2, not '5'"),
-        (["--hands", HANDS, "--played", "7S"], "duplicate card 7S"),
+        (["--hands", HANDS, "--trump", "H", "--declarer", "5"], "declarer must be 0, 1 or 2, not '5'"),
+        (["--hands", HANDS, "--trump", "H", "--played", "7S"], "duplicate card 7S"),
+        # issue 58: seat 0 is the short hand (seat 1 was named, as if it held one too many)
+        (["--hands", "A97.KQ8.J8.T 8.A97.A97.AKJ KQJT.JT.KQ.Q7", "--trump", "H"],
+         "uneven hands: seat 0 holds 9 cards, expected 10"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args, message):

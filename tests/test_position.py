@@ -28,7 +28,19 @@ def test_no_trump_round_trip():
         (dict(hands=["A97.KQ8.J8.T9", "A.A97.A97.AKJ", "KQJT.JT.KQ.Q7"], trump="H", declarer=0, leader=0),
          "duplicate card AS"),
         (dict(hands=["A97.KQ8.J8.T", "8.A97.A97.AKJ", "KQJT.JT.KQ.Q7"], trump="H", declarer=0, leader=0),
-         "uneven hands: seat 1 holds 10 cards, expected 9"),
+         "uneven hands: seat 0 holds 9 cards, expected 10"),
+        (dict(hands=["A97.KQ8.J8.T9", "8.A97.A97.AK", "KQJT.JT.KQ.Q7"], trump="H", declarer=0, leader=1),
+         "uneven hands: seat 1 holds 9 cards, expected 10"),  # the short seat not to move is named too
+        # A trick in progress: seat 2 led KS, so only it holds one fewer; seat 0, to move, is short.
+        (dict(hands=["A97.KQ8.J8.T", "8.A97.A97.AKJ", "QJT.JT.KQ.Q7"], trump="H", declarer=1, leader=2,
+              played=["KS"]),
+         "uneven hands: seat 0 holds 9 cards, expected 10 (it has not played to the trick in progress yet)"),
+        # seat 2 led KS but kept as many cards as the others
+        (dict(hands=["A97.KQ8.J8.T9", "8.A97.A97.AKJ", "QJT.JT.KQ.Q87"], trump="H", declarer=1, leader=2,
+              played=["KS"]),
+         "uneven hands: seat 2 holds 10 cards, expected 9 (it has played to the trick in progress)"),
+        (dict(hands=["A97.KQ8.J8.T", "8.A97.A97.AKJ", "KQJT.JT.K.7"], trump="H", declarer=0, leader=0),
+         "uneven hands: seats 0, 1 and 2 hold 9, 10 and 8 cards"),
         (dict(hands=["A97.KQ8.J8.T9", "8.A97.A97.AKJ", "KQJT.JT.KQ.Q7"], trump="X", declarer=0, leader=0),
          "unknown trump 'X'"),
         (dict(hands=HANDS, trump="H", declarer=3, leader=0), "declarer must be 0, 1 or 2, not 3"),

@@ -2,6 +2,10 @@
 
 namespace meksiko {
 
+namespace {
+std::string cards_text(int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); }
+}  // namespace
+
 std::string validate(const Position& pos) {
   if (pos.trump < 0 || pos.trump > kNoTrump)
     return "trump " + std::to_string(pos.trump) + " out of range (0..3 for S H D C, 4 for no trump)";
@@ -26,17 +30,28 @@ std::string validate(const Position& pos) {
     if (seen & card_bit(c)) return "duplicate card " + card_string(c) + " (played and still held)";
     seen |= card_bit(c);
   }
-  // Seats that already played to this trick hold one card fewer.
-  int n = popcount(pos.hands[pos.to_move()]);
-  if (n == 0) return "no cards left to play";
-  for (int k = 0; k < kSeats; ++k) {
-    int seat = (pos.leader + k) % kSeats;
-    int expected = k < pos.num_played ? n - 1 : n;
-    if (popcount(pos.hands[seat]) != expected)
-      return "uneven hands: seat " + std::to_string(seat) + " holds " +
-             std::to_string(popcount(pos.hands[seat])) + " cards, expected " +
-             std::to_string(expected);
+  // Every seat held the same number of cards when the trick began: a seat that already played
+  // to it holds one fewer now. The seat whose count differs from the other two is the one named.
+  int held[kSeats], at_start[kSeats];
+  for (int s = 0; s < kSeats; ++s) {
+    held[s] = popcount(pos.hands[s]);
+    at_start[s] = held[s] + ((s - pos.leader + kSeats) % kSeats < pos.num_played);
   }
+  if (at_start[0] != at_start[1] || at_start[1] != at_start[2]) {
+    if (at_start[0] != at_start[1] && at_start[1] != at_start[2] && at_start[0] != at_start[2])
+      return "uneven hands: seats 0, 1 and 2 hold " + std::to_string(held[0]) + ", " +
+             std::to_string(held[1]) + " and " + std::to_string(held[2]) + " cards";
+    int odd = at_start[1] == at_start[2] ? 0 : at_start[0] == at_start[2] ? 1 : 2;
+    int common = at_start[(odd + 1) % kSeats];
+    int expected = common - (at_start[odd] != held[odd]);
+    if (expected < 0) return "no cards left to play";
+    std::string trick = pos.num_played == 0 ? ""
+                        : at_start[odd] != held[odd] ? " (it has played to the trick in progress)"
+                                                   : " (it has not played to the trick in progress yet)";
+    return "uneven hands: seat " + std::to_string(odd) + " holds " + cards_text(held[odd]) +
+           ", expected " + std::to_string(expected) + trick;
+  }
+  if (held[pos.to_move()] == 0) return "no cards left to play";
   // Each card already in the trick must have been a legal play.
   for (int i = 1; i < pos.num_played; ++i) {
     int seat = (pos.leader + i) % kSeats;

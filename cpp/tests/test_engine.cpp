@@ -159,7 +159,25 @@ TEST_CASE("validation names the bad value") {
   CHECK(validate(dup) == "duplicate card AS in seat 2");
   Position uneven = pos;
   uneven.hands[2] = cards({"TS"});
-  CHECK(validate(uneven) == "uneven hands: seat 2 holds 1 cards, expected 2");
+  CHECK(validate(uneven) == "uneven hands: seat 2 holds 1 card, expected 2");
+  Position short_first = pos;  // the seat to move is the short one: it is named, not the others
+  short_first.hands[0] = cards({"AS"});
+  CHECK(validate(short_first) == "uneven hands: seat 0 holds 1 card, expected 2");
+  Position all_differ = pos;
+  all_differ.hands[0] = cards({"AS", "KS", "8S"});
+  all_differ.hands[2] = cards({"TS"});
+  CHECK(validate(all_differ) == "uneven hands: seats 0, 1 and 2 hold 3, 2 and 1 cards");
+  Position in_trick = deal_of(cards({"KS"}), cards({"QS", "JS"}), cards({"TS", "9S"}), 0, 0);
+  in_trick.num_played = 1;  // seat 0 led AS and holds one card fewer
+  in_trick.played[0] = card("AS");
+  CHECK(validate(in_trick).empty());
+  in_trick.hands[1] = cards({"QS"});  // seat 1 has not played yet: it must still hold two
+  CHECK(validate(in_trick) == "uneven hands: seat 1 holds 1 card, expected 2 "
+                              "(it has not played to the trick in progress yet)");
+  in_trick.hands[1] = cards({"QS", "JS"});
+  in_trick.hands[0] = cards({"KS", "8S"});  // the leader kept as many as the others
+  CHECK(validate(in_trick) == "uneven hands: seat 0 holds 2 cards, expected 1 "
+                              "(it has played to the trick in progress)");
   Position seat = pos;
   seat.declarer = 3;
   CHECK(validate(seat) == "declarer seat 3 out of range 0..2");
