@@ -147,7 +147,7 @@ def test_symbol_holding_with_a_void(capsys):
     ("♠AK / ♠QJ / ♠TK", "duplicate card KS"),
 ])
 def test_bad_hands_one_line(hands, message):
-    proc = run(["solve", "--hands", hands])
+    proc = run(["solve", "--hands", hands, "--trump", "S"])
     assert proc.returncode == 2 and proc.stdout == ""
     assert len(proc.stderr.splitlines()) == 1 and message in proc.stderr
 

@@ -63,3 +63,15 @@ def test_bad_input_exits_2_with_one_line(args, message):
     assert proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0]
+
+
+def test_trump_is_required():
+    """No trump is one of the five trumps, not a default: without --trump a user who forgot it
+    got another position's answer (issue 58)."""
+    proc = subprocess.run([sys.executable, "-m", "meksiko_solver", "solve", "--hands", HANDS],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert "the following arguments are required: --trump" in proc.stderr
+    help_text = subprocess.run([sys.executable, "-m", "meksiko_solver", "solve", "--help"],
+                               capture_output=True, text=True).stdout
+    assert "N for no trump (required)" in " ".join(help_text.split())

@@ -29,7 +29,9 @@ def register(commands: Any) -> None:
     p.add_argument("--hands", required=True,
                    help="the three hands: holdings (spades.hearts.diamonds.clubs) separated by spaces, "
                         "or any hands (lists of cards, holdings with suit symbols) separated by '/'")
-    p.add_argument("--trump", default=None, help="S, H, D, C or N for no trump (default: no trump)")
+    # Required: the trump changes every answer, and a default (no trump, which only classic
+    # Meksiko plays) silently solved another position when a user left it out.
+    p.add_argument("--trump", required=True, help="S, H, D, C, or N for no trump (required)")
     p.add_argument("--declarer", default="0", help="declarer seat 0-2 (default 0)")
     p.add_argument("--leader", default=None, help="leader of the current trick (default: the declarer)")
     p.add_argument("--played", default="", help='cards already played to the trick, e.g. "7H 8H"')
