@@ -185,6 +185,42 @@ def test_batch_line_that_is_not_json(tmp_path):
     assert [json.loads(line)["line"] for line in proc.stdout.splitlines()] == [1]
 
 
+def test_batch_reads_standard_input_with_a_dash():
+    proc = run(["batch", "-"], input=" ".join(HANDS) + " 8C TD\n")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {"line": 1, **ms.deal_table(HANDS, ["8C", "TD"]).to_dict()}
+    assert "'-' for standard input" in " ".join(run(["batch", "--help"]).stdout.split())
+
+
+@pytest.mark.parametrize("text", ["", "\n  \n"])
+def test_batch_without_deals_is_an_error(tmp_path, text):
+    """No deal read is an error, not a summary of nothing with exit code 0 (issue 58)."""
+    proc = run(["batch", "-"], input=text)
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == "meksiko-solver batch: error: no deals on standard input\n"
+    src = tmp_path / "empty.jsonl"
+    src.write_text(text)
+    proc = run(["batch", str(src), "-o", str(tmp_path / "out.jsonl")])
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == f"meksiko-solver batch: error: no deals in {src}\n"
+
+
+def test_batch_without_input_or_random_says_how_to_give_deals():
+    proc = run(["batch"])
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == ("meksiko-solver batch: error: give a deals file ('-' for standard input) "
+                           "or --random N\n")
+
+
+def test_batch_of_bad_lines_only_prints_no_empty_summary(tmp_path):
+    src = tmp_path / "deals.jsonl"
+    src.write_text("not a deal\n")
+    proc = run(["batch", str(src), "--quiet"])
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert "max_bid:" not in proc.stderr and "best tricks:" not in proc.stderr
+    assert proc.stderr.splitlines()[1:] == ["0 deals analysed", "1 bad line(s) skipped"]
+
+
 @pytest.mark.parametrize("args", [["batch", "--random", "70", "--seed", "1"],
                                   ["arena", "--deals", "2", "--seed", "1", "--samples", "4"]])
 def test_no_progress_trail_in_a_pipe(args):

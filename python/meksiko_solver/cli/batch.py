@@ -18,7 +18,7 @@ from ..analysis import DealTable, DeclarerAnalysis, analyze_many, parse_deal
 from ..cards import Card, parse_seat
 from ..errors import MeksikoError, NotationError
 from ..deal import deal_cards
-from . import read_input
+from . import UsageError, read_input
 from .progress import progress_bar
 
 CHUNK = 64  # deals per batch call: the progress bar moves once per chunk
@@ -42,7 +42,8 @@ def register(commands: Any) -> None:
         "batch",
         help="analyse many deals on every core",
         description="Analyse every deal of a JSON-lines file (one deal a line: a JSON object with hands and "
-        "talon, optionally declarer, or a deal string) on every core, or --random N seeded deals. Every good "
+        "talon, optionally declarer, or a deal string; '-' reads standard input) on every core, or --random N "
+        "seeded deals. Every good "
         "line gets its result, one JSON line (on standard output, or in --output), and a summary follows "
         "(on standard error when the results go to standard output). Bad lines are reported with their line "
         "number and skipped (exit code 2 if any line was bad).",
@@ -88,7 +89,7 @@ def _read_line(number: int, line: str) -> Item:
 
 def run(args: argparse.Namespace) -> int:
     if (args.input is None) == (args.random is None):
-        raise NotationError("give either a deals file or --random N")
+        raise UsageError("give a deals file ('-' for standard input) or --random N")
     if args.random is not None:
         if args.random < 1:
             raise NotationError(f"--random takes a positive number of deals, not {args.random}")
@@ -96,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
         items = [Item(i + 1, deal_cards(rng)) for i in range(args.random)]
     else:
         items = read_deals(read_input(args.input))
+        if not items:  # a summary of nothing, exit code 0, would hide a wrong file or an empty pipe
+            raise UsageError("no deals on standard input" if args.input == "-" else f"no deals in {args.input}")
     for item in items:
         if item.error:
             print(f"line {item.number}: {item.error}", file=sys.stderr)
@@ -154,7 +157,9 @@ class Statistics:
             self.meksiko += a.max_bid == "M"
 
     def report(self, deals: int) -> str:
-        n = max(self.seats, 1)
+        if not self.seats:  # every line was bad: no distribution to show
+            return f"{deals} deals analysed"
+        n = self.seats
         order = ["-"] + [str(b) for b in range(5, 11)] + ["M"]
         lines = [f"{deals} deals, {self.seats} declarer analyses"]
         lines.append("max_bid:     " + "  ".join(f"{k}: {self.max_bid[k]} ({100 * self.max_bid[k] / n:.1f}%)"
