@@ -128,6 +128,33 @@ def test_a_body_that_cannot_be_decoded_gets_the_documented_400(client):
         assert r.status_code == 400 and "nested too deeply" in r.json()["detail"]
 
 
+
+LONG = "9" * 4301  # one digit more than the interpreter converts to an int
+
+
+@pytest.mark.parametrize("path, body, status, kind, field, message", [
+    ("/v1/solve", '{"hands": %s, "trump": "H", "declarer": %s}' % (json.dumps(HANDS), LONG), 422, "shape",
+     "declarer", "declarer: input should be less than or equal to 2, got an integer of 4301 digits"),
+    ("/v1/solve", '{"hands": %s, "trump": "H", "declarer": -%s}' % (json.dumps(HANDS), LONG), 422, "shape",
+     "declarer", "declarer: input should be greater than or equal to 0, got an integer of 4301 digits"),
+    ("/v1/solve", '{"hands": [%s, "A", "B"], "declarer": 0}' % LONG, 422, "shape",
+     "hands[0]", "hands[0]: input should be a valid list, got an integer of 4301 digits"),
+    # a seed may be any whole number: only reading it is limited
+    ("/v1/hints/bid", '{"view": {"seat": 0, "dealer": 2, "hand": "AKQJT987.AK.-.-", "auction": []}, "seed": %s}'
+     % LONG, 400, "json", "seed", "seed: an integer of 4301 digits, more than the 4300 digits this API reads "
+                                  "in an integer"),
+    ("/v1/solve", "[%s]" % LONG, 400, "json", "body[0]",
+     "body[0]: an integer of 4301 digits, more than the 4300 digits this API reads in an integer"),
+], ids=["declarer", "negative", "hand", "seed", "list"])
+def test_an_integer_too_long_to_read_is_named_in_the_apis_words(path, body, status, kind, field, message):
+    """Before (issue 58): 400 quoting the interpreter, 'use sys.set_int_max_str_digits() to
+    increase the limit'."""
+    with TestClient(create_app(Settings(max_body_bytes=20_000)), base_url="http://localhost") as big:
+        r = big.post(path, content=body.encode(), headers={"content-type": "application/json"})
+    assert r.status_code == status, r.text
+    assert (r.json()["detail"], r.json()["kind"], r.json()["field"]) == (message, kind, field)
+    assert "sys." not in r.text
+
 # --- DNS rebinding --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("host, served", [

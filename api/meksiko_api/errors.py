@@ -8,6 +8,9 @@ and ``problems`` (``{"field", "kind", "message"}`` per problem).
 - a request of the wrong shape (pydantic) -> 422, one message per problem naming the
   field path and the bad value, e.g. ``hands[1][3]: unknown card 'ZZ': ...``;
 - a body that is not JSON -> 400; one not sent as JSON (Content-Type) -> 415;
+- an integer longer than the interpreter reads (4300 digits) -> the field's own 422 where its
+  model refuses one that long (``declarer: input should be less than or equal to 2, got an
+  integer of 4301 digits``), else 400 ``json`` naming the field and the digits;
 - a body over the size limit -> 413, one sent too slowly -> 408 (middleware.py);
 - a Host the server does not serve -> 421 (middleware.py);
 - a request over the server's limits (samples, cost) -> 422 (LimitError);
@@ -20,11 +23,13 @@ cannot encode as UTF-8): bad text is quoted with ``\\udXXX`` escapes instead.
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Type, Union
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from meksiko_solver.errors import (AuctionError, IllegalPlayError, MeksikoError, NotationError, OptionError,
@@ -127,6 +132,9 @@ FASTAPI_PARSE_ERROR = "There was an error parsing the body"
 
 async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
     if exc.status_code == 400 and exc.detail == FASTAPI_PARSE_ERROR:
+        too_long = _long_integer(request, await request.body())
+        if too_long is not None:
+            return too_long
         return error_response(400, f"the request body is not valid JSON: {await _json_problem(request)}", "json")
     return error_response(exc.status_code, str(exc.detail), HTTP_KINDS.get(exc.status_code, "http"),
                           headers=getattr(exc, "headers", None))
@@ -147,6 +155,75 @@ async def validation_error(request: Request, exc: RequestValidationError) -> JSO
               for p in problems]
     return error_response(422, "; ".join(p["message"] for p in listed), listed[0]["kind"], listed[0]["field"],
                           listed)
+
+
+class _LongInteger:
+    """A JSON integer with more digits than the interpreter converts (its str-to-int limit)."""
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+        self.negative = text.startswith("-")
+
+
+def _digit_limit() -> int:
+    return sys.get_int_max_str_digits() or sys.maxsize  # 0: no limit
+
+
+def _read_int(text: str) -> Any:
+    return int(text) if len(text.lstrip("-")) <= _digit_limit() else _LongInteger(text)
+
+
+def _first_long_integer(value: Any, loc: Tuple[Union[int, str], ...] = ()) -> Optional[Tuple[Tuple[Union[int, str], ...], _LongInteger]]:
+    if isinstance(value, _LongInteger):
+        return loc, value
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _first_long_integer(item, loc + (key,))
+        if found is not None:
+            return found
+    return None
+
+
+def _stand_in(value: Any) -> Any:
+    """The body with each too-long integer replaced by one of as many digits as are read."""
+    if isinstance(value, _LongInteger):
+        big = 10 ** (min(_digit_limit(), 4300) - 1)
+        return -big if value.negative else big
+    if isinstance(value, dict):
+        return {k: _stand_in(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_stand_in(v) for v in value]
+    return value
+
+
+def _long_integer(request: Request, body: bytes) -> Optional[JSONResponse]:
+    """The answer to a body refused only for an integer too long to read: the field's own rule
+    (422, as a shorter out-of-range integer gets) where the route's model refuses an integer that
+    long, else 400 naming the field and the number of digits read. None for other bad bodies."""
+    try:
+        data = json.loads(body, parse_int=_read_int)
+    except (ValueError, RecursionError):
+        return None
+    found = _first_long_integer(data)
+    if found is None:
+        return None
+    loc, number = found
+    path = field_path(loc) if loc and isinstance(loc[0], str) else "body" + field_path(loc).replace("body", "")
+    got = f"an integer of {number.digits} digits"
+    body_field = getattr(request.scope.get("route"), "body_field", None)
+    model = getattr(getattr(body_field, "field_info", None), "annotation", None)
+    if model is not None:
+        try:
+            TypeAdapter(model).validate_python(_stand_in(data))
+        except ValidationError as exc:
+            for problem in exc.errors():
+                if tuple(problem.get("loc", ())) == loc and problem.get("type") != "meksiko_notation":
+                    message = clean(str(problem.get("msg", "invalid value")), MAX_MESSAGE // 2)
+                    text = f"{path}: {message[:1].lower() + message[1:]}, got {got}"
+                    return error_response(422, text, "shape", path,
+                                          [{"field": path, "kind": "shape", "message": text}])
+    return error_response(400, f"{path}: {got}, more than the {_digit_limit()} digits this API reads "
+                               "in an integer", "json", path)
 
 
 async def _json_problem(request: Request) -> str:
