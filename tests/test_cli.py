@@ -221,6 +221,24 @@ def test_batch_of_bad_lines_only_prints_no_empty_summary(tmp_path):
     assert proc.stderr.splitlines()[1:] == ["0 deals analysed", "1 bad line(s) skipped"]
 
 
+@pytest.mark.parametrize("args, message", [
+    (["hint", "bid", "view.json", "--seed", "1e400"], "argument --seed: must be a whole number, not '1e400'"),
+    (["hint", "bid", "view.json", "--samples", "9" * 5000],
+     "argument --samples: a whole number of 5000 digits, more than the 4300 digits read"),
+    (["batch", "--random", "-" + "9" * 4301], "argument --random: a whole number of 4301 digits, more than"),
+    (["arena", "--deals", "99999999999999999999"],
+     "deals must be a positive whole number up to 1000000000, not 99999999999999999999"),
+    (["play", "--seed", "x" * 500], "argument --seed: must be a whole number, not 'xxxxxxxxxxxx...xxxxxxxxxxxxx'"),
+])
+def test_whole_number_options_in_the_projects_words(args, message):
+    """Before (issue 58): argparse's "invalid int value" quoting the whole text, for a whole
+    number too long to convert too."""
+    proc = run(args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    last = proc.stderr.splitlines()[-1]
+    assert message in last and "invalid int" not in last and len(last) < 200
+
+
 @pytest.mark.parametrize("args", [["batch", "--random", "70", "--seed", "1"],
                                   ["arena", "--deals", "2", "--seed", "1", "--samples", "4"]])
 def test_no_progress_trail_in_a_pipe(args):

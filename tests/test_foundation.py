@@ -371,10 +371,20 @@ VIEW = {"seat": 0, "dealer": 2, "hand": "AKQJT987.AK.-.-", "auction": []}
     (lambda: run_arena(deals=1, samples=-3), "samples"),
     (lambda: run_arena(deals=1, seed=0.5), "seed must be a whole number"),
     (lambda: review(play_game(seed=1, max_deals=1).deals[0], single_dummy=True, samples=0), "samples"),
+    # an integer too long to write out: repr() raised the interpreter's ValueError instead (issue 58)
+    (lambda: meksiko_solver.bid_hint(VIEW, samples=10**5000),
+     "samples must be a positive whole number up to 1000000000, not an integer of about 5001 digits"),
+    (lambda: run_arena(deals=-10**5000), "deals must be a positive whole number up to 1000000000, not a "
+                                         "negative integer of about 5001 digits"),
 ])
 def test_bad_options_raise_option_error(call, words):
     with pytest.raises(OptionError, match=words.replace("(", r"\(")):
         call()
+
+
+def test_a_seat_too_long_to_write_out_is_named():
+    with pytest.raises(meksiko_solver.NotationError, match="declarer must be 0, 1 or 2, not an integer of about 5001 digits"):
+        meksiko_solver.solve(["A.-.-.-", "K.-.-.-", "Q.-.-.-"], "S", 10**5000, 0)
 
 
 # --- the canonical no trump over HTTP -----------------------------------------------------------

@@ -14,11 +14,10 @@ ranks 7 8 9 T J Q K A = 0..7; it is also the card's bit in the engine's masks.
 from __future__ import annotations
 
 import re
-import reprlib
 from enum import IntEnum
 from typing import Iterable, Iterator, List, Optional, Tuple, Union
 
-from .errors import NotationError
+from .errors import NotationError, shown
 
 SUITS = "SHDC"
 RANKS = "789TJQKA"
@@ -105,8 +104,8 @@ class Suit(IntEnum):
         elif value is None and allow_no_trump:
             return Suit.NO_TRUMP
         if allow_no_trump:
-            raise NotationError(f"unknown trump {reprlib.repr(value)}: use S, H, D, C or N for no trump")
-        raise NotationError(f"unknown suit {reprlib.repr(value)}: use S, H, D or C")
+            raise NotationError(f"unknown trump {shown(value)}: use S, H, D, C or N for no trump")
+        raise NotationError(f"unknown suit {shown(value)}: use S, H, D or C")
 
     def __str__(self) -> str:
         return self.letter
@@ -142,12 +141,12 @@ def trump_name(trump: Optional[Suit]) -> Optional[str]:
 def parse_seat(value: object, what: str = "seat") -> int:
     """A seat number 0, 1 or 2 (ints or digit strings)."""
     if isinstance(value, bool):
-        raise NotationError(f"{what} must be 0, 1 or 2, not {reprlib.repr(value)}")
+        raise NotationError(f"{what} must be 0, 1 or 2, not {shown(value)}")
     if isinstance(value, str) and value.strip() in ("0", "1", "2"):
         return int(value.strip())
     if isinstance(value, int) and 0 <= value <= 2:
         return int(value)
-    raise NotationError(f"{what} must be 0, 1 or 2, not {reprlib.repr(value)}")
+    raise NotationError(f"{what} must be 0, 1 or 2, not {shown(value)}")
 
 
 class Card:
@@ -175,7 +174,7 @@ class Card:
             raise NotationError(f"card index {text} out of range 0..31")
         if isinstance(text, str):
             return _DECK[_parse_card_index(text)]
-        raise NotationError(f"not a card: {reprlib.repr(text)}")
+        raise NotationError(f"not a card: {shown(text)}")
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Card is immutable: cannot set {name!r}")
@@ -285,13 +284,13 @@ def parse_cards(value: object, what: str = "cards") -> List[Card]:
     elif isinstance(value, (list, tuple)):
         items = list(value)
     else:
-        raise NotationError(f"{what} must be a list of cards or a string, not {reprlib.repr(value)}")
+        raise NotationError(f"{what} must be a list of cards or a string, not {shown(value)}")
     cards: List[Card] = []
     seen = set()
     for item in items:
         card = Card(item) if isinstance(item, (str, Card)) else None
         if card is None:
-            raise NotationError(f"{what}: not a card: {reprlib.repr(item)}")
+            raise NotationError(f"{what}: not a card: {shown(item)}")
         if card in seen:
             raise NotationError(f"duplicate card {card} in {what}")
         seen.add(card)
@@ -334,7 +333,7 @@ class Hand:
     def from_string(cls, text: str) -> "Hand":
         """Parse a holding string ``S.H.D.C`` or a space separated list of cards."""
         if not isinstance(text, str):
-            raise NotationError(f"hand must be a string, not {reprlib.repr(text)}")
+            raise NotationError(f"hand must be a string, not {shown(text)}")
         t = text.strip()
         if "." not in t:
             return cls(parse_cards(t, "hand"))

@@ -18,14 +18,13 @@ True
 from __future__ import annotations
 
 import random
-import reprlib
 from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, List, Optional, Sequence, Tuple, Union
 
 from .auction import MEKSIKO, Auction, Contract
 from .cards import DECK, REAL_SUITS, SUITS, Card, Suit, mask_to_cards, parse_cards, parse_mask, parse_seat, parse_trump
-from .errors import IllegalPlayError, NotationError, PositionError
+from .errors import IllegalPlayError, NotationError, PositionError, shown
 from .play import legal_cards, play_error, trick_winner
 from .position import plain_hand_masks, plain_mask
 from .rules import RuleProfile, ScoringMode, get_rules
@@ -194,7 +193,7 @@ def parse_deal(deal: object) -> Tuple[Tuple[Cards, ...], Cards]:
     if isinstance(deal, str):
         parts = deal.split()
         if len(parts) < 4:
-            raise NotationError(f"deal {reprlib.repr(deal)} must be three hands and the talon: '<h0> <h1> <h2> <talon>'")
+            raise NotationError(f"deal {shown(deal)} must be three hands and the talon: '<h0> <h1> <h2> <talon>'")
         hands, talon = parts[:3], " ".join(parts[3:])
     elif isinstance(deal, dict):
         if "hands" not in deal or "talon" not in deal:
@@ -203,7 +202,7 @@ def parse_deal(deal: object) -> Tuple[Tuple[Cards, ...], Cards]:
     elif isinstance(deal, (list, tuple)) and len(deal) == 2:
         hands, talon = deal
     else:
-        raise NotationError(f"not a deal: {reprlib.repr(deal)}")
+        raise NotationError(f"not a deal: {shown(deal)}")
     return check_deal(hands, talon)
 
 

@@ -5,6 +5,20 @@ Every error a user can provoke with bad input is a subclass of
 bad value and the rule it breaks.
 """
 
+import reprlib
+
+
+def shown(value: object) -> str:
+    """A bad value as an error message quotes it: ``reprlib.repr``, cut short when long, except
+    an integer too long for the interpreter to write out (``repr`` itself raises ValueError
+    there, with the interpreter's advice instead of the message)."""
+    try:
+        return reprlib.repr(value)
+    except ValueError:
+        if isinstance(value, int):
+            return f"{'a negative' if value < 0 else 'an'} integer of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
+        raise
+
 
 class MeksikoError(ValueError):
     """Base class of every input error raised by meksiko_solver."""

@@ -8,12 +8,11 @@
 from __future__ import annotations
 
 import random
-import reprlib
 from typing import List, Optional, Sequence, Union
 
 from .cards import parse_seat
 from .deal import DealState, Phase, Seed, deal_cards
-from .errors import MeksikoError, OptionError
+from .errors import MeksikoError, OptionError, shown
 from .play import next_seat
 from .policies import Policy, RandomPolicy
 from .record import DealRecord, GameRecord
@@ -59,9 +58,9 @@ def play_game(seed: Optional[int] = None, rules: Union[str, RuleProfile, None] =
     """
     config = game_config(rules, mode, format, target)
     if not isinstance(seed, (type(None), int, float, str, bytes)):  # what random.Random takes
-        raise OptionError(f"seed must be a whole number or text, not {reprlib.repr(seed)}")
+        raise OptionError(f"seed must be a whole number or text, not {shown(seed)}")
     if max_deals is not None and (isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 0):
-        raise OptionError(f"max_deals must be a whole number or None, not {reprlib.repr(max_deals)}")
+        raise OptionError(f"max_deals must be a whole number or None, not {shown(max_deals)}")
     rng = random.Random(seed)
     if policies is None:
         policies = [RandomPolicy(rng.getrandbits(64)) for _ in range(3)]

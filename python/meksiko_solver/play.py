@@ -13,11 +13,10 @@ is a suit index 0..3 (S H D C) or None for no trump.
 
 from __future__ import annotations
 
-import reprlib
 from typing import Iterable, List, Optional, Sequence
 
 from .cards import SUIT_NAMES, Card, Hand, Suit, parse_cards, parse_seat
-from .errors import NotationError
+from .errors import NotationError, shown
 
 
 def _cards(value: object, what: str) -> List[Card]:
@@ -33,7 +32,7 @@ def _trump(trump: object) -> Optional[int]:
     """A trump as given: a Suit (no trump included), a suit number 0..4 or None (no trump)."""
     if trump is None or isinstance(trump, Suit) or type(trump) is int and 0 <= trump <= 4:  # noqa: E721 (not a bool)
         return trump
-    raise NotationError(f"trump must be a Suit, a suit number 0..4 (S H D C N) or None, not {reprlib.repr(trump)}")
+    raise NotationError(f"trump must be a Suit, a suit number 0..4 (S H D C N) or None, not {shown(trump)}")
 
 
 def next_seat(seat: int) -> int:

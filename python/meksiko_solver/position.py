@@ -9,13 +9,12 @@ True
 
 from __future__ import annotations
 
-import reprlib
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from . import engine
 from .cards import DECK, SUITS, Card, Hand, Suit, parse_cards, parse_hand, parse_seat, parse_trump, trump_name
-from .errors import NotationError, PositionError
+from .errors import NotationError, PositionError, shown
 from .play import legal_cards
 
 
@@ -42,11 +41,11 @@ class Position:
         if isinstance(hands, str):
             hands = hands.split()
         if not isinstance(hands, (list, tuple)) or len(hands) != 3:
-            raise PositionError(f"hands must list the three seats' cards, got {reprlib.repr(hands)}")
+            raise PositionError(f"hands must list the three seats' cards, got {shown(hands)}")
         parsed = tuple(parse_hand(h, f"hands[{i}]") for i, h in enumerate(hands))
         if not isinstance(played, (str, list, tuple)):
             if played is None or not hasattr(played, "__iter__"):
-                raise NotationError(f"played must be the list of cards played to the trick, not {reprlib.repr(played)}")
+                raise NotationError(f"played must be the list of cards played to the trick, not {shown(played)}")
             played = list(played)
         played_cards = tuple(parse_cards(played, "played"))
         pos = cls(
@@ -113,7 +112,7 @@ class Position:
         """Parse the form printed by ``str(position)``."""
         if not isinstance(text, str):
             raise NotationError(f"a position is a string such as 'AK.-.-.- QJ.-.-.- T9.-.-.- trump=S declarer=0 "
-                                f"leader=0', not {reprlib.repr(text)}")
+                                f"leader=0', not {shown(text)}")
         parts = text.split()
         if len(parts) < 3:
             raise NotationError(f"position {text!r} must start with three hands")

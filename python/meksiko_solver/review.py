@@ -30,7 +30,6 @@ evenly among the cards still to judge, and says how far it got (``sd_worlds`` pe
 from __future__ import annotations
 
 import json
-import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
@@ -39,7 +38,7 @@ from .auction import MEKSIKO, Contract
 from .budget import Budget
 from .cards import SUIT_NAMES, Card, Hand, Suit, trump_name
 from .deal import DealState, Phase, SeatView
-from .errors import MeksikoError, OptionError, RecordError
+from .errors import MeksikoError, OptionError, RecordError, shown
 from .options import check_samples, check_seed
 from .position import Position
 from .record import DealRecord, GameRecord
@@ -408,7 +407,7 @@ def _player(seat: int, role: Optional[str], sd: Optional[Dict[str, int]]) -> Pla
 def _single_dummy_options(single_dummy: object, samples: object, seed: object,
                           budget: Budget) -> Optional[Dict[str, Any]]:
     if not isinstance(single_dummy, bool):
-        raise OptionError(f"single_dummy must be true or false, not {reprlib.repr(single_dummy)}")
+        raise OptionError(f"single_dummy must be true or false, not {shown(single_dummy)}")
     n, s = check_samples(samples), check_seed(seed)
     if not single_dummy:
         return None

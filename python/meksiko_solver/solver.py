@@ -7,13 +7,12 @@
 
 from __future__ import annotations
 
-import reprlib
 import threading
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from . import engine
 from .cards import CANONICAL_PLACE, Card
-from .errors import PositionError
+from .errors import PositionError, shown
 from .options import MAX_THREADS, as_sequence, check_flag, check_table_mb, check_threads
 from .position import Position, plain_core_args
 
@@ -144,7 +143,7 @@ class Solver:
 
     def solve_position(self, position: Position, card_values: bool = True, line: bool = True) -> SolveResult:
         if not isinstance(position, Position):
-            raise PositionError(f"not a Position: {reprlib.repr(position)}")
+            raise PositionError(f"not a Position: {shown(position)}")
         if type(card_values) is not bool or type(line) is not bool:  # the checks off the hot path
             card_values, line = check_flag(card_values, "card_values"), check_flag(line, "line")
         args = position.core_args()
@@ -236,7 +235,7 @@ def _as_position(item: object, index: int) -> Position:
     except (PositionError, ValueError) as exc:
         raise PositionError(f"positions[{index}]: {exc}") from None
     raise PositionError(f"positions[{index}]: a position is a Position, a dict with the arguments of solve or a "
-                        f"(hands, trump, declarer, leader[, played]) tuple, not {reprlib.repr(item)}")
+                        f"(hands, trump, declarer, leader[, played]) tuple, not {shown(item)}")
 
 
 def solve_many(

@@ -22,7 +22,7 @@ import sys
 from typing import Optional, Sequence
 
 from .. import __version__
-from ..errors import MeksikoError
+from ..errors import MeksikoError, shown
 
 #: The command modules, in the order of ``--help``; a module ``x_y`` is the command ``x-y``.
 COMMANDS = ("solve", "analyze", "batch", "rules", "play", "hint", "arena", "review", "study", "mexican_train",
@@ -45,6 +45,20 @@ def build_parser() -> argparse.ArgumentParser:
     for name in COMMANDS:
         importlib.import_module(f"{__name__}.{name}").register(commands)
     return parser
+
+
+def whole_number(text: str) -> int:
+    """The argparse type of every whole-number option, in the project's words: argparse's
+    ``int`` says "invalid int value" and quotes the whole text, and for more digits than the
+    interpreter converts calls a whole number not one."""
+    digits = text.strip().lstrip("+-")
+    limit = sys.get_int_max_str_digits() or sys.maxsize  # 0: no limit
+    if digits.isdigit() and len(digits) > limit:
+        raise argparse.ArgumentTypeError(f"a whole number of {len(digits)} digits, more than the {limit} digits read")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {shown(text)}") from None
 
 
 def print_json(data: object) -> None:

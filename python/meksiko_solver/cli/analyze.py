@@ -9,7 +9,7 @@ from ..analysis import DeclarerAnalysis, analyze_declarer, deal_table, parse_dea
 from ..cards import Hand
 from ..deal import deal_cards
 from ..rules import RULES
-from . import print_json
+from . import print_json, whole_number
 from .hands import split_deal
 
 
@@ -25,7 +25,7 @@ def register(commands: Any) -> None:
     src.add_argument("--deal", help='"<h0> <h1> <h2> <talon>", e.g. "A97.KQ8.J8.T9 8.A97.A97.AKJ KQJT.JT.KQ.Q7 8C TD"; '
                                     "or the four parts separated by '/', each a list of cards or a holding")
     src.add_argument("--random", action="store_true", help="deal a random deal (see --seed)")
-    a.add_argument("--seed", type=int, default=0, help="seed of --random (default 0)")
+    a.add_argument("--seed", type=whole_number, default=0, help="seed of --random (default 0)")
     who = a.add_mutually_exclusive_group()
     who.add_argument("--declarer", help="analyse this seat only (0-2)")
     who.add_argument("--all", action="store_true", help="every seat (the default)")

@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 from ..hints.arena import DEFAULT_LINEUP, POLICIES, run_arena
 from ..hints.duplicate import DUPLICATE_POLICIES, run_duplicate
-from . import print_json
+from . import print_json, whole_number
 from .progress import progress_bar
 
 
@@ -21,9 +21,9 @@ def register(commands: Any) -> None:
     a.add_argument("--duplicate", action="store_true",
                    help="duplicate: compare two policies A,B (--policies A,B) on the same deals, seat by seat "
                         f"({', '.join(DUPLICATE_POLICIES)}); default policies hint,hint-uniform")
-    a.add_argument("--deals", type=int, default=200, help="number of deals (default 200)")
-    a.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
-    a.add_argument("--samples", type=int, default=50, help="worlds per hint of the hint policy (default 50)")
+    a.add_argument("--deals", type=whole_number, default=200, help="number of deals (default 200)")
+    a.add_argument("--seed", type=whole_number, default=0, help="seed of the deals (default 0)")
+    a.add_argument("--samples", type=whole_number, default=50, help="worlds per hint of the hint policy (default 50)")
     a.add_argument("--policies", default=None,
                    help=f"three policies for seats 0, 1, 2 (rotated): {', '.join(POLICIES)} "
                         f"(default {','.join(DEFAULT_LINEUP)}); with --duplicate two policies A,B")

@@ -18,7 +18,7 @@ from ..analysis import DealTable, DeclarerAnalysis, analyze_many, parse_deal
 from ..cards import Card, parse_seat
 from ..errors import MeksikoError, NotationError
 from ..deal import deal_cards
-from . import UsageError, read_input
+from . import UsageError, read_input, whole_number
 from .progress import progress_bar
 
 CHUNK = 64  # deals per batch call: the progress bar moves once per chunk
@@ -50,11 +50,11 @@ def register(commands: Any) -> None:
     )
     b.add_argument("input", nargs="?", help="deals file (JSON lines); '-' for standard input")
     b.add_argument("-o", "--output", help="write the results here (default: standard output)")
-    b.add_argument("--random", type=int, metavar="N", help="analyse N random deals instead of a file")
-    b.add_argument("--seed", type=int, default=0, help="seed of --random (default 0)")
+    b.add_argument("--random", type=whole_number, metavar="N", help="analyse N random deals instead of a file")
+    b.add_argument("--seed", type=whole_number, default=0, help="seed of --random (default 0)")
     b.add_argument("--declarer", help="analyse this seat only (default: every seat)")
     b.add_argument("--rules", default="mexico-club", help="rule profile (default mexico-club)")
-    b.add_argument("--threads", type=int, default=0, help="worker threads (default: every core)")
+    b.add_argument("--threads", type=whole_number, default=0, help="worker threads (default: every core)")
     b.add_argument("--quiet", action="store_true", help="no progress bar (there is none unless stderr is a terminal)")
     b.set_defaults(func=run)
 

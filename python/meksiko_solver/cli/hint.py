@@ -10,7 +10,7 @@ from ..hints.common import DEFAULT_SAMPLES
 from ..hints.discard import discard_hint
 from ..hints.play import play_hint
 from ..hints.view import View
-from . import print_json, read_input
+from . import print_json, read_input, whole_number
 
 HINTS: Dict[str, Callable[..., Any]] = {"bid": bid_hint, "discard": discard_hint, "play": play_hint}
 
@@ -27,9 +27,9 @@ def register(commands: Any) -> None:
     p.add_argument("kind", choices=sorted(HINTS), help="bid (auction), discard (declarer with 12 cards) "
                                                        "or play (the seat to play)")
     p.add_argument("view", help="the view as a JSON file ('-' for standard input)")
-    p.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
+    p.add_argument("--samples", type=whole_number, default=DEFAULT_SAMPLES,
                    help=f"worlds to sample (default {DEFAULT_SAMPLES}; all of them if fewer are consistent)")
-    p.add_argument("--seed", type=int, default=0, help="sampling seed (default 0): the same seed, the same advice")
+    p.add_argument("--seed", type=whole_number, default=0, help="sampling seed (default 0): the same seed, the same advice")
     p.add_argument("--time-budget-ms", type=float, default=None,
                    help="stop solving worlds when this many milliseconds are spent (the worlds used are reported)")
     p.add_argument("--no-inference", dest="inference", action="store_false",

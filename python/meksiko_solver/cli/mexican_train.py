@@ -17,7 +17,7 @@ from ..mexican_train.hint import DEFAULT_WORLDS, TrainView, train_hint
 from ..mexican_train.opening import best_opening
 from ..mexican_train.record import GameRecord, load_record
 from ..mexican_train.rules import check_players
-from . import print_json, read_input
+from . import print_json, read_input, whole_number
 from .progress import DoneOfTotal
 
 
@@ -35,7 +35,7 @@ def register(commands: Any) -> None:
                                    "not ending on a double and the most tiles left that fit the engine). Each "
                                    "tile is written from the end it joins.")
     p.add_argument("--hand", required=True, help='the hand, e.g. "12-5 5-3 3-3 9-1" (5-12 is read as 12-5)')
-    p.add_argument("--engine", type=int, required=True, help="the engine double's value (12 in round 1)")
+    p.add_argument("--engine", type=whole_number, required=True, help="the engine double's value (12 in round 1)")
     p.add_argument("--all", action="store_true", help="also every train with as many tiles and pips")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=run_opening)
@@ -45,8 +45,8 @@ def register(commands: Any) -> None:
                                    "move out in every world, rank by expected points left and the chance "
                                    "to go out first.")
     h.add_argument("view", help="the view as a JSON file ('-' for standard input)")
-    h.add_argument("--worlds", type=int, default=DEFAULT_WORLDS, help=f"worlds to sample (default {DEFAULT_WORLDS})")
-    h.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
+    h.add_argument("--worlds", type=whole_number, default=DEFAULT_WORLDS, help=f"worlds to sample (default {DEFAULT_WORLDS})")
+    h.add_argument("--seed", type=whole_number, default=0, help="sampling seed (default 0)")
     h.add_argument("--time-budget-ms", type=float, default=None, help="stop sampling after this many ms")
     h.add_argument("--json", action="store_true", help="print the result as JSON")
     h.set_defaults(func=run_hint)
@@ -54,13 +54,13 @@ def register(commands: Any) -> None:
     g = sub.add_parser("play", help="play a seeded game and print its score sheet",
                        description="Play a whole seeded game (13 rounds from the 12-12 down to the 0-0; "
                                    "7 with --short) between policies.")
-    g.add_argument("--players", type=int, default=4, help="2 to 8 players (default 4)")
-    g.add_argument("--seed", type=int, required=True, help="seed of the deals")
+    g.add_argument("--players", type=whole_number, default=4, help="2 to 8 players (default 4)")
+    g.add_argument("--seed", type=whole_number, required=True, help="seed of the deals")
     g.add_argument("--short", action="store_true", help="the short game of 7 rounds")
-    g.add_argument("--rounds", type=int, default=None, help="play only the first N rounds")
+    g.add_argument("--rounds", type=whole_number, default=None, help="play only the first N rounds")
     g.add_argument("--policies", default=None,
                    help=f"one policy a seat, comma separated ({', '.join(POLICY_NAMES)}; default all baseline)")
-    g.add_argument("--worlds", type=int, default=20, help="worlds a decision of the hint policy (default 20)")
+    g.add_argument("--worlds", type=whole_number, default=20, help="worlds a decision of the hint policy (default 20)")
     g.add_argument("-o", "--output", default=None, help="write the game record (JSON) to this file")
     g.set_defaults(func=run_play)
 
@@ -68,11 +68,11 @@ def register(commands: Any) -> None:
                        description="Each seeded deal is played once per seating (the lineup rotated a seat "
                                    "each time). Reports mean points per round and win rate with 95% "
                                    "intervals, and the difference between the first two policies.")
-    a.add_argument("--players", type=int, default=4, help="2 to 8 players (default 4)")
-    a.add_argument("--rounds", type=int, default=200, help="rounds to play, rounded up to whole deals (default 200)")
-    a.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    a.add_argument("--players", type=whole_number, default=4, help="2 to 8 players (default 4)")
+    a.add_argument("--rounds", type=whole_number, default=200, help="rounds to play, rounded up to whole deals (default 200)")
+    a.add_argument("--seed", type=whole_number, default=0, help="seed of the deals (default 0)")
     a.add_argument("--policies", default=None, help="one policy a seat (default: hint then baselines)")
-    a.add_argument("--worlds", type=int, default=60, help="worlds a decision of the hint policy (default 60)")
+    a.add_argument("--worlds", type=whole_number, default=60, help="worlds a decision of the hint policy (default 60)")
     a.add_argument("--quiet", action="store_true", help="no progress on stderr")
     a.add_argument("--json", action="store_true", help="print the result as JSON")
     a.set_defaults(func=run_arena_command)

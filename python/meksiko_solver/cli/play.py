@@ -10,18 +10,19 @@ from ..cards import SUIT_NAMES, Hand, Suit
 from ..errors import RecordError
 from ..game import play_game
 from ..record import DealRecord, GameRecord
+from . import whole_number
 
 
 def register(commands: Any) -> None:
     p = commands.add_parser("play", help="play a whole game between random players",
                             description="Play a whole seeded game between random legal players and "
                                         "print it deal by deal with the score sheet.")
-    p.add_argument("--seed", type=int, required=True, help="random seed (the same seed gives the same game)")
+    p.add_argument("--seed", type=whole_number, required=True, help="random seed (the same seed gives the same game)")
     p.add_argument("--rules", default=None, help="rule profile: mexico-club (default) or classic")
     p.add_argument("--mode", default=None, help="scoring mode (mexico-club: easy or normal)")
     p.add_argument("--format", default=None, help="game format (mexico-club: standard, mini or tournament)")
-    p.add_argument("--target", type=int, default=None, help="target score (default from the format)")
-    p.add_argument("--first-dealer", type=int, default=0, help="seat of the first dealer (default 0)")
+    p.add_argument("--target", type=whole_number, default=None, help="target score (default from the format)")
+    p.add_argument("--first-dealer", type=whole_number, default=0, help="seat of the first dealer (default 0)")
     p.add_argument("-o", "--output", default=None, help="write the game record (JSON) to this file")
     p.set_defaults(func=run)
 

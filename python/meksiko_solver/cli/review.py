@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..review import SD_SAMPLES, load_record, review
-from . import UsageError, print_json, read_input
+from . import UsageError, print_json, read_input, whole_number
 
 
 def register(commands: Any) -> None:
@@ -25,9 +25,9 @@ def register(commands: Any) -> None:
     p.add_argument("--single-dummy", action="store_true",
                    help="also judge every card from its player's view with the hint engine: a double-dummy "
                    "mistake that was the best play on the information available is excused")
-    p.add_argument("--samples", type=int, default=None,
+    p.add_argument("--samples", type=whole_number, default=None,
                    help=f"worlds a card for --single-dummy (default {SD_SAMPLES})")
-    p.add_argument("--seed", type=int, default=None, help="seed of --single-dummy's world sampling (default 0)")
+    p.add_argument("--seed", type=whole_number, default=None, help="seed of --single-dummy's world sampling (default 0)")
     p.add_argument("--time-budget-ms", type=float, default=None,
                    help="wall-clock time for the whole review with --single-dummy: the double-dummy layer is "
                    "always complete, the single-dummy one judges the cards in order while time is left and "

@@ -12,7 +12,7 @@ import socket
 import sys
 from typing import Any
 
-from . import UsageError
+from . import UsageError, whole_number
 
 MAX_PORT = 65535
 
@@ -27,7 +27,7 @@ def register(commands: Any) -> None:
     )
     p.add_argument("--host", default=None,
                    help="address to listen on (default 127.0.0.1, or MEKSIKO_API_HOST)")
-    p.add_argument("--port", type=int, default=None, help="port to listen on (default 8000, or MEKSIKO_API_PORT)")
+    p.add_argument("--port", type=whole_number, default=None, help="port to listen on (default 8000, or MEKSIKO_API_PORT)")
     p.set_defaults(func=run)
 
 

@@ -15,6 +15,7 @@ from ..rules import RULES
 from ..studies import DEFAULT_CHUNK_SIZE, study
 from ..studies.executors import CONNECT_TIMEOUT_S
 from .progress import DoneOfTotal
+from . import whole_number
 
 
 def register(commands: Any) -> None:
@@ -28,18 +29,18 @@ def register(commands: Any) -> None:
         "of --scheduler; rerun the same command to resume a stopped study from its chunks.",
     )
     src = p.add_mutually_exclusive_group(required=True)
-    src.add_argument("--deals", type=int, metavar="N", help="study N random deals dealt from --seed")
+    src.add_argument("--deals", type=whole_number, metavar="N", help="study N random deals dealt from --seed")
     src.add_argument("--input", metavar="FILE", help="study the deals of a JSON-lines file in batch's line "
                      "format (a line may name its declarer); '-' for standard input")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random deals (default 0)")
+    p.add_argument("--seed", type=whole_number, default=0, help="seed of the random deals (default 0)")
     p.add_argument("--out", required=True, metavar="DIR", help="output folder (resumed if it holds this study)")
     p.add_argument("--rules", default="mexico-club", help=f"rule profile: {', '.join(RULES)} (default mexico-club)")
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="run the chunks on this Dask scheduler's workers")
     p.add_argument("--scheduler-timeout", type=float, default=CONNECT_TIMEOUT_S, metavar="SECONDS",
                    help=f"how long to wait for the scheduler (default {CONNECT_TIMEOUT_S})")
-    p.add_argument("--chunk-size", type=int, default=DEFAULT_CHUNK_SIZE,
+    p.add_argument("--chunk-size", type=whole_number, default=DEFAULT_CHUNK_SIZE,
                    help=f"deals a chunk (a cluster task, an .npz file; default {DEFAULT_CHUNK_SIZE})")
-    p.add_argument("--threads", type=int, default=0, help="engine threads of a local study (default: every core)")
+    p.add_argument("--threads", type=whole_number, default=0, help="engine threads of a local study (default: every core)")
     p.add_argument("--no-plots", action="store_true", help="write no plots")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run_study)
