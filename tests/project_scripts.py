@@ -1,10 +1,10 @@
-"""The project's scripts (``scripts/*.py``) loaded as modules, for their tests."""
+"""The project's scripts (``tools/*.py``) loaded as modules, for their tests."""
 
 import importlib.util
 from pathlib import Path
 from types import ModuleType
 
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+SCRIPTS = Path(__file__).resolve().parent.parent / "tools"
 
 
 def load_script(name: str) -> ModuleType:

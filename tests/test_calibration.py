@@ -1,4 +1,4 @@
-"""The bid hint's calibration to played results (hints/calibration.py, scripts/fit_bid_calibration.py)."""
+"""The bid hint's calibration to played results (hints/calibration.py, tools/fit_bid_calibration.py)."""
 
 from math import isclose
 
@@ -69,7 +69,7 @@ def test_fit_reports_the_held_back_quality_of_its_rows():
 
 def test_the_shipped_calibration_was_fitted_and_beats_the_double_dummy_chance_on_held_back_deals():
     cal = parameters()["calibration"]
-    assert cal["fitted_by"].startswith("scripts/fit_bid_calibration.py")
+    assert cal["fitted_by"].startswith("tools/fit_bid_calibration.py")
     q = cal["quality"]
     assert q["contracts_held_back"] >= 100 and q["sure_made"] > 0.97
     assert q["brier_held_back"]["calibrated"] < q["brier_held_back"]["double_dummy"]

@@ -62,4 +62,4 @@ def test_batch_random_summary(tmp_path, capsys):
 
 def test_batch_needs_input_or_random():
     proc = subprocess.run([sys.executable, "-m", "meksiko_solver", "batch"], capture_output=True, text=True)
-    assert proc.returncode == 2 and "either a deals file or --random" in proc.stderr
+    assert proc.returncode == 2 and "give a deals file ('-' for standard input) or --random N" in proc.stderr

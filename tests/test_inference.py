@@ -389,7 +389,7 @@ def test_the_play_model_weighs_the_last_cards_of_the_other_seats():
 
 
 def test_tempering_table_from_self_play():
-    """scripts/fit_tempering.py: a deal's weighted hints with the real layout's raw log-likelihood,
+    """tools/fit_tempering.py: a deal's weighted hints with the real layout's raw log-likelihood,
     and the table: tau = 0 is the uniform engine (LLR 0, every world worth one), and the real layout
     gains as tau grows while the effective share of the worlds falls."""
     script = load_script("fit_tempering")

@@ -1,6 +1,6 @@
 """A model of bidding: P(call | hand, auction so far, seat, profile), cheap enough for every world.
 
-The model has two parts, both fitted by ``scripts/fit_hint_models.py`` and shipped as package
+The model has two parts, both fitted by ``tools/fit_hint_models.py`` and shipped as package
 data (``hints/models.json``, with the fit quality on held-back deals):
 
 * **Strength.** ``strength(hand)``: the expected double-dummy best tricks of a 10-card hand as

@@ -9,7 +9,7 @@ worlds in which the declarer, choosing discard and trump once per talon, takes e
 against perfect defence. At the table the defenders do not see the cards either, and the
 played results differ from that figure. The calibration maps the double-dummy figures to the
 played ones, with two small models fitted on deals the hint policy played against itself
-(``scripts/fit_bid_calibration.py``, separate seeds from any measurement; the fit and its quality
+(``tools/fit_bid_calibration.py``, separate seeds from any measurement; the fit and its quality
 on held-back deals are in ``hints/models.json`` under ``calibration``):
 
 * ``make``: P(made at the table) = sigmoid(a + b * logit(p)), with p the double-dummy chance

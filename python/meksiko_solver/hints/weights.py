@@ -11,7 +11,7 @@ Tempering: the weight is the likelihood raised to a power, w = L^tau with tau = 
 log-likelihood ratio still grows up to tau = 1), but at tau = 1 a few worlds carry most of the
 weight (a play hint's ESS is a third of the worlds drawn), and the noise of so few worlds cost
 more than the sharper posterior gained; tau = 0.5 keeps three quarters of the gain in the play
-with twice the ESS (``scripts/fit_tempering.py``; judged in duplicate, see docs/hints.md).
+with twice the ESS (``tools/fit_tempering.py``; judged in duplicate, see docs/hints.md).
 
 Drawing: the requested ``samples`` worlds first; while their ESS falls short of ``samples``, more
 are drawn (up to :data:`MAX_DRAW` times ``samples`` in all, :data:`MAX_DRAW_SOLVED` times when

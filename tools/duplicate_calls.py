@@ -1,7 +1,7 @@
 """Where do two policies' points go in duplicate? Split the seat-deals of `arena --duplicate --json`
 outputs by the calls seat k made in A's game and in the base game (B everywhere).
 
-    python scripts/duplicate_calls.py dup-2001.json dup-2002.json ... [--list]
+    python tools/duplicate_calls.py dup-2001.json dup-2002.json ... [--list]
 
 For each seat-deal: the calls of seat k in both games, who declared, and the paired difference
 (A's deal score in seat k minus B's in the base game). Prints the total and mean difference of the

@@ -1,6 +1,6 @@
 """Fit the bid hint's calibration to played results and write it into ``hints/models.json``.
 
-    python scripts/fit_bid_calibration.py [--games 800] [--seed 31] [--samples 50] [--jobs 2]
+    python tools/fit_bid_calibration.py [--games 800] [--seed 31] [--samples 50] [--jobs 2]
                                           [--rows rows.jsonl] [--out PATH]
 
 ``--games`` seeded deals are played by the hint policy in all three seats with its bid figures
@@ -147,7 +147,7 @@ def main(argv=None) -> int:
         if args.rows is not None:
             args.rows.write_text("".join(json.dumps(r) + "\n" for r in rows))
     calibration = fit(rows)
-    calibration["fitted_by"] = ("scripts/fit_bid_calibration.py --games {} --seed {} --samples {}"
+    calibration["fitted_by"] = ("tools/fit_bid_calibration.py --games {} --seed {} --samples {}"
                                 .format(len(rows), args.seed, args.samples))
     model = json.loads(args.out.read_text())
     model["calibration"] = calibration

@@ -1,6 +1,6 @@
 """Fit the hint engine's models of the other seats and write ``hints/models.json``.
 
-    python scripts/fit_hint_models.py [--deals 3000] [--games 150] [--seed 13] [--out PATH]
+    python tools/fit_hint_models.py [--deals 3000] [--games 150] [--seed 13] [--out PATH]
 
 1. Strength (bidding model): ``--deals`` random deals; for each seat, the double-dummy best
    declaration with the talon (``engine.best_declaration_batch``). Least squares of those tricks
@@ -124,7 +124,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
 
     coef, strength_quality = fit_strength(args.deals, args.seed)
-    model = {"fitted_by": "scripts/fit_hint_models.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+    model = {"fitted_by": "tools/fit_hint_models.py " + " ".join(argv if argv is not None else sys.argv[1:]),
              "bidding": {"features": list(FEATURES), "strength": coef, "margin": 0.0, "meksiko_margin": 0.0,
                          "spread": 1.0, "jump": 0.01, "floor": FLOOR["bidding"], "quality": {"strength": strength_quality}},
              "play": {"temperature": 1.0, "floor": FLOOR["play"], "lookback": 2},

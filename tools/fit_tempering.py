@@ -1,8 +1,8 @@
 """The tempering of the worlds' weights: how much of the inference a power tau of the likelihood
 keeps, against how many effective worlds it leaves. Writes the table into ``hints/models.json``.
 
-    python scripts/fit_tempering.py --deals 12 --seed 7000 --exponent 0.5
-    python scripts/fit_tempering.py --deals 12 --seed 7000 --lookback 8    # more of the play weighed
+    python tools/fit_tempering.py --deals 12 --seed 7000 --exponent 0.5
+    python tools/fit_tempering.py --deals 12 --seed 7000 --lookback 8    # more of the play weighed
 
 The hint policy plays ``--deals`` seeded deals against itself. At every hint whose worlds it
 weighted, a fresh uniform draw of ``--pool`` worlds and the deal's real layout are weighed by the
@@ -108,7 +108,7 @@ def main(argv=None) -> int:
     with ProcessPoolExecutor(args.jobs) as pool:
         rows = [r for deal in tqdm(pool.map(play, work), total=len(work), desc="deals") for r in deal]
     result = {"table": table(rows),
-              "fitted_by": f"scripts/fit_tempering.py --deals {args.deals} --seed {args.seed} "
+              "fitted_by": f"tools/fit_tempering.py --deals {args.deals} --seed {args.seed} "
                            f"--samples {args.samples} --pool {args.pool}"
                            + (f" --lookback {args.lookback}" if args.lookback != LOOKBACK else "")}
     print(json.dumps(result, indent=1))

@@ -1,6 +1,6 @@
 """Combine duplicate-arena runs (``arena --duplicate --json`` outputs, e.g. chunks of seeds).
 
-    python scripts/combine_duplicate.py run1.json run2.json ...
+    python tools/combine_duplicate.py run1.json run2.json ...
 
 Paired differences are recomputed from the deal records (the three measures of the arena, own
 score, the other two seats' mean and the relative score, each per role, overall and overall with

@@ -1,6 +1,6 @@
 """Both policies' bid P(make) on the same decisions of duplicate-arena outputs.
 
-    python scripts/same_decisions_brier.py dup-3001.json dup-3002.json ...
+    python tools/same_decisions_brier.py dup-3001.json dup-3002.json ...
 
 The arena's Brier score is over each policy's own played contracts, and the two policies do not
 declare the same contracts (a policy that declares more marginal contracts has more uncertain
