@@ -139,3 +139,29 @@ def test_the_serbian_words_are_the_games_own(catalogues):
     for word in ("licitacija", "adut", "talon", "škart", "štih", "nosilac", "gangster", "pad"):
         assert word in text, word
     assert not re.search(r"[\u0400-\u04FF]", text), "Latin script only"
+
+
+# nouns that are counted on the page, besides the words of the catalogues' own plural forms
+COUNTED = {"one": {"trick", "world", "discard", "tile", "pip", "train"},
+           "other": {"tricks", "worlds", "discards", "tiles", "pips", "trains"}}
+
+
+def test_no_count_is_written_beside_its_noun_outside_a_plural(catalogues):
+    """A count and its noun ("{n} tricks", "štihova: {n}") come from a plural form of the catalogue
+    (plural(n, key) in js/i18n.js): a plain text that writes them itself says "1 tricks". A noun
+    in its plural form before a count ("štihova: {n}") is one too; "Trick {n}" (the n-th) and
+    "tricks {a} → {b}" (a change) are not."""
+    bad = []
+    for lang, catalogue in catalogues.items():
+        plain, plurals = split_plurals(catalogue)
+        words = {"one": set(COUNTED["one"]), "other": set(COUNTED["other"])}
+        for base, forms in plurals.items():
+            for form in forms:
+                text = catalogue[f"{base}.{form}"].replace("{n}", "")
+                words["one" if form == "one" else "other"] |= {w.lower() for w in re.findall(r"\w+", text)}
+        either = (words["one"] | words["other"]) - {"of", "od"}  # word.of_worlds: "of {n} worlds"
+        plural_only = words["other"] - words["one"]
+        alternatives = lambda nouns: "(?:" + "|".join(sorted(map(re.escape, nouns), key=len, reverse=True)) + r")\b"
+        pattern = re.compile(rf"\{{\w+\}}\s+(?:\w+\s+)?{alternatives(either)}|\b{alternatives(plural_only)}:?\s+\{{n\}}", re.I)
+        bad += [(lang, key, catalogue[key]) for key in sorted(plain) if pattern.search(catalogue[key])]
+    assert bad == [], bad

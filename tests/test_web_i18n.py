@@ -317,3 +317,50 @@ def test_the_serbian_page_has_the_games_words_and_no_english(app):
         assert found == [], f"{step}: English left in the Serbian page: {found[:10]}"
         words = sorted({m.group(0) for m in ENGLISH_WORDS.finditer(text)})
         assert words == [], f"{step}: English words in the Serbian page: {words}"
+
+
+# --- plurals ------------------------------------------------------------------------------------------
+
+def plural_form(lang: str, n: int) -> str:
+    """CLDR's integer plural category (Intl.PluralRules): Serbian 1, 21, 31 ... one; 2-4, 22-24 ... few;
+    the rest (11-14 too) other."""
+    if lang == "en":
+        return "one" if n == 1 else "other"
+    if n % 10 == 1 and n % 100 != 11:
+        return "one"
+    return "few" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "other"
+
+
+@PHONE
+@pytest.mark.parametrize("lang", ["en", "sr"])
+def test_the_review_position_says_each_count_with_its_plural(app, lang):
+    """The position panel for a declarer's count of 0, 1, 2, 5 and 21 ("The declarer makes 1 tricks"
+    was the bug): the server's answer with that count put in, the words the catalogue's plural."""
+    page = app.page
+    catalogue = read_catalogue(STATIC / "i18n" / f"{lang}.js")
+    sentence = {"en": "The declarer makes {} double-dummy", "sr": "nosilac nosi {} (otvorene karte)"}[lang]
+    count = {"n": 0}
+
+    def with_count(route):
+        answer = route.fetch().json()
+        if answer.get("index") is not None:
+            n = count["n"]
+            answer.update(value=n, tricks_won=[n, n, n], values={c: n for c in answer["values"]})
+        route.fulfill(json=answer)
+
+    open_in(app, "review", lang)
+    page.route("**/v1/table/position", with_count)
+    page.fill("#review-text", json.dumps(REVIEW_RECORD))
+    page.click("#review-run")
+    page.wait_for_selector("#tricks-table")
+    for n in (0, 1, 2, 5, 21, 12, 22):
+        count["n"] = n
+        page.click("#tricks-table .card >> nth=4")
+        page.wait_for_function(f"document.querySelector('#position-values .alt')?.dataset.value === '{n}'")
+        idle(app)
+        words = catalogue[f"word.trick.{plural_form(lang, n)}"].replace("{n}", str(n))
+        text = page.inner_text("#review-position")
+        assert sentence.format(words) in text, (n, text[:300])
+        assert page.inner_text("#review-position .badge.tricks >> nth=0") == words
+        assert words in page.get_attribute("#position-values .alt >> nth=0", "title")
+    page.unroute("**/v1/table/position")

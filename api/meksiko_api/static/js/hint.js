@@ -2,7 +2,7 @@
  * pick that option. Used by the Play and the Advisor views. */
 import { el, fill } from "./dom.js";
 import { cardEl, callText, contractText, percent, signed, suitSpan } from "./cards.js";
-import { t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 
 export function optionAction(option) {
   if (option.card) return cardEl(option.card, { mini: true });
@@ -91,7 +91,7 @@ export function renderHint(box, kind, hint, opts = {}) {
     extra.push(el("p", { class: "small muted" }, t("hint.passing", { x: signed(hint.pass.score, 2) }),
       hint.max_bid ? ` ${t("hint.compete", { bid: contractText(hint.max_bid) })}` : ""));
   }
-  const about = el("p", { class: "small muted hint-about" }, t("hint.about", { worlds: hint.worlds, samples: hint.samples, seed: hint.seed }),
+  const about = el("p", { class: "small muted hint-about" }, t("hint.about", { worlds: hint.worlds, of: plural(hint.samples, "word.of_worlds"), seed: hint.seed }),
     hint.exhaustive ? ` ${t("hint.exhaustive")}` : "", hint.inference ? ` ${t("hint.inference")}` : "");
   fill(box, head, el("div", { class: "scroll-x" }, table), ...extra, about);
   box.hidden = false;

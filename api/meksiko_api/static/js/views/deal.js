@@ -105,14 +105,14 @@ function renderTable() {
       const classes = ["pick", i === 0 ? "group-start" : "", entry.tricks === best ? "best" : "", entry.tricks < 5 ? "low" : "", open ? "open" : ""];
       row.append(el("td", {
         class: classes.filter(Boolean).join(" "), dataset: { seat: a.declarer, trump: s },
-        title: t("dd.cell.title", { n: entry.tricks, suit: suitName(s), discards: shown + more }),
+        title: t("dd.cell.title", { tricks: plural(entry.tricks, "word.trick"), suit: suitName(s), discards: shown + more }),
         onclick: () => showDiscards(a.declarer, s),
       }, entry.tricks));
     });
     mk.forEach((s, i) => {
       const v = a.meksiko[s];
       row.append(el("td", { class: `${i === 0 ? "group-start " : ""}${v === 10 ? "best" : v < 5 ? "low" : ""}`,
-        title: t("dd.meksiko.title", { n: v, suit: suitName(s) }) }, v));
+        title: t("dd.meksiko.title", { tricks: plural(v, "word.trick"), suit: suitName(s) }) }, v));
     });
     row.append(el("td", { class: "group-start best" }, a.best.tricks), el("td", {}, suitSpan(a.best.trump)),
       el("td", { class: "left" }, a.best.discard.map((c) => cardEl(c, { mini: true }))),
@@ -138,7 +138,7 @@ function renderDiscards() {
   const entry = state.table.seats[seat].with_talon[trump];
   fill(panel,
     el("h3", {}, t("dd.discards.head", { s: seat }), " ", suitSpan(trump), " ",
-      t("dd.discards.tail", { n: entry.tricks, discards: plural(entry.discards.length, "word.discard") })),
+      t("dd.discards.tail", { tricks: plural(entry.tricks, "word.trick"), discards: plural(entry.discards.length, "word.discard") })),
     el("div", { class: "discards" }, entry.discards.map((pair) =>
       el("span", { class: "pair" }, pair.map((c) => cardEl(c, { mini: true }))))));
   panel.hidden = false;

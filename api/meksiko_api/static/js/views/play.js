@@ -139,7 +139,7 @@ function render() {
   if (r.contract) {
     status.push(el("span", {}, t("play.status.contract"), " ", el("b", {}, contractText(r.contract)), " ", t("play.status.by"), " ", el("b", {}, seatName(r.declarer, you))));
     status.push(el("span", {}, t("play.status.trump"), " ", el("b", {}, r.trump ? suitSpan(r.trump) : t("play.trump.unnamed"))));
-    status.push(el("span", {}, t("play.status.needs", { n: r.tricks_needed })));
+    status.push(el("span", {}, t("play.status.needs", { tricks: plural(r.tricks_needed, "word.trick") })));
   } else {
     status.push(el("span", {}, t("play.status.auction")));
   }
@@ -355,7 +355,7 @@ async function askHint() {
     return;
   }
   panel.hidden = false;
-  fill(panel, el("span", { class: "muted loading" }, t("hint.asking", { n: samples })));
+  fill(panel, el("span", { class: "muted loading" }, t("hint.asking", { worlds: plural(samples, "word.sampled_world") })));
   await busy([$("hint-button")], null, async () => {
     try {
       state.hint = await api(`/v1/hints/${kind}`, hintBody(r.view, samples, state.seed));

@@ -102,7 +102,7 @@ function renderSummary(review, end) {
     end ? [t("review.tricks"), end.tricks_won.map((n, s) => `${t("seat.n.lower", { s })}: ${n}`).join(", ")] : null,
     made === null || made === undefined ? null : [t("sheet.result"), el("span", { class: made ? "verdict-exact" : "neg" }, made ? t("result.made") : t("result.failed"))],
     review && review.result && review.result.scores ? [t("play.scores"), review.result.scores.map((x) => signed(x, 0)).join(" / ")] : null,
-    review && review.value ? [t("review.ddvalue"), t("review.ddvalue.text", { a: review.value.start, b: review.value.end })] : null,
+    review && review.value ? [t("review.ddvalue"), t("review.ddvalue.text", { a: review.value.start, tricks: plural(review.value.end, "word.trick") })] : null,
   ])));
   if (review && review.bid) {
     const b = review.bid;
@@ -110,7 +110,7 @@ function renderSummary(review, end) {
       [t("review.called"), contractText(String(b.called))],
       [t("review.maxbid"), b.max_bid === null ? "–" : contractText(String(b.max_bid))],
       [t("review.verdict"), el("span", { class: `verdict-${b.verdict}`, id: "bid-verdict" }, t(`verdict.${b.verdict}`))],
-      b.best_tricks !== undefined ? [t("review.best"), [t("review.best.text", { n: b.best_tricks }), " ", suitSpan(b.best_trump)]] : null,
+      b.best_tricks !== undefined ? [t("review.best"), [t("review.best.text", { tricks: plural(b.best_tricks, "word.trick") }), " ", suitSpan(b.best_trump)]] : null,
     ])));
   }
   if (review && review.discard) {
@@ -195,7 +195,7 @@ function renderPosition(pos) {
     hand: handEl(pos.hands[s], {
       cardOpts: (c) => (s === mover ? {
         classes: [c === pos.card ? "current" : "", pos.values[c] !== undefined && cost(pos.values[c]) === 0 ? "highlight" : ""].filter(Boolean),
-        title: pos.values[c] !== undefined ? t("review.alt.title", { card: cardText(c), n: pos.values[c] }) : undefined,
+        title: pos.values[c] !== undefined ? t("review.alt.title", { card: cardText(c), tricks: plural(pos.values[c], "word.trick") }) : undefined,
       } : {}),
     }),
     toMove: s === mover,
@@ -207,12 +207,12 @@ function renderPosition(pos) {
   board.classList.add("compact");
   const alternatives = el("div", { class: "alternatives", id: "position-values" }, values.map(([c, v]) => el("div", {
     class: `alt${c === pos.card ? " played-here" : ""}`, dataset: { card: c, value: v },
-    title: t("review.alt.title", { card: cardText(c), n: v }) + (cost(v) ? t("review.alt.cost", { side, n: cost(v) }) : t("review.alt.best")),
+    title: t("review.alt.title", { card: cardText(c), tricks: plural(v, "word.trick") }) + (cost(v) ? t("review.alt.cost", { side, n: cost(v) }) : t("review.alt.best")),
   }, cardEl(c, { mini: true, classes: c === pos.card ? ["current"] : [] }), el("span", { class: "value" }, v),
     el("span", { class: `cost${cost(v) >= 2 ? " bad" : cost(v) ? " warn" : " ok"}` }, cost(v) ? `−${cost(v)}` : t("review.best.short")))));
   fill($("review-position"),
     el("h3", {}, t("review.before", { n: pos.index + 1, trick: Math.floor(pos.index / 3) + 1, s: mover })),
-    el("p", { class: "small muted" }, t("review.before.text", { n: pos.value, s: mover, side })),
+    el("p", { class: "small muted" }, t("review.before.text", { tricks: plural(pos.value, "word.trick"), s: mover, side })),
     alternatives, board,
     el("p", { class: "small muted" }, t("review.position.legend")));
 }
