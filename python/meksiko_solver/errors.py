@@ -50,3 +50,7 @@ class RecordError(MeksikoError):
 
 class OptionError(MeksikoError):
     """A bad option value: samples, seed, threads, table size or time budget."""
+
+
+class GameStateError(RecordError):
+    """A game state (running totals, dealer, target) that no game under the rules can be in."""
