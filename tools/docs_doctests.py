@@ -14,7 +14,7 @@ import griffe
 
 def fence_doctests(text: str) -> str:
     """``text`` with every run of doctest lines (a ``>>>`` line, its ``...`` lines and its
-    answer, up to a blank line) inside a ```pycon fence (tests/test_docs.py checks it).
+    answer, up to a blank line) inside a ```pycon fence.
     """
     out: list[str] = []
     in_block = False
