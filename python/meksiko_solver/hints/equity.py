@@ -118,7 +118,8 @@ def race(rules: str, mode: str, target: int, scores: npt.ArrayLike, dealers: npt
     if live.any():  # shared among the leaders after MAX_DEALS deals
         leaders = (totals == totals.max(axis=2, keepdims=True)) & live[..., None]
         wins += leaders / np.maximum(leaders.sum(axis=2, keepdims=True), 1)
-    return wins.mean(axis=1)  # type: ignore[no-any-return]
+    chances: npt.NDArray[np.float64] = wins.mean(axis=1)
+    return chances
 
 
 def equities(states: Sequence[object], rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0) -> npt.NDArray[np.float64]:
@@ -154,7 +155,8 @@ def _lookup(keys: Sequence[Key]) -> npt.NDArray[np.float64]:
 def equity(state: object, rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0) -> npt.NDArray[np.float64]:
     """Each seat's chance of winning the game from ``state`` (a GameState, dict or JSON text),
     with ``hint`` in every seat (module docstring)."""
-    return equities([state], rollouts, seed)[0]  # type: ignore[no-any-return]
+    row: npt.NDArray[np.float64] = equities([state], rollouts, seed)[0]
+    return row
 
 
 def after_deal(state: GameState, deltas_list: Sequence[Sequence[int]],
