@@ -20,7 +20,10 @@ the contract it ended up declaring, against whether it made it when played; and 
 quality: the mean log-likelihood ratio of the true hidden layout, weighted against uniform, at
 each hint with model weights (positive: the weights moved probability toward the truth).
 
-Policies: ``hint`` (weighted worlds, the declaration chosen per talon), ``hint-uniform`` (the
+Policies: ``hint`` (weighted worlds, the declaration chosen per talon), ``hint-v1`` (``hint`` as
+it was at issue 54, frozen: its options and its model data, ``models-v1.json``, pinned, so that
+later changes of ``hint`` do not move it; ``tests/test_hint_v1.py`` holds it to the decisions
+recorded then), ``hint-uniform`` (the
 engine before issue 13: uniform worlds, per-world best declaration, a defender's cards ranked
 defeat first) and ``baseline``; and four variants that change one thing at a time:
 ``hint-fusion`` (weighted worlds, per-world best declaration), ``hint-no-inference`` (uniform
@@ -54,7 +57,7 @@ from .sampling import Layout, World
 from .sequential import SequentialRule
 from .view import View
 
-DUPLICATE_POLICIES = ("hint", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
+DUPLICATE_POLICIES = ("hint", "hint-v1", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
                       "hint-lexicographic")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
@@ -66,6 +69,9 @@ Z95 = 1.959964
 def make_policy(name: str, samples: int, seed: int, on_hint=None):
     if name == "hint":
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint)
+    if name == "hint-v1":  # today's hint frozen (issue 54): every option and the model data pinned
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=True, per_world_declaration=False,
+                          calibrate=False, standing=True, use_totals=False, time_budget_ms=None, models="v1")
     if name == "hint-uniform":
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False, per_world_declaration=True,
                           standing=False)
