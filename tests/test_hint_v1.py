@@ -54,3 +54,5 @@ def test_unknown_model_set_is_refused():
         HintPolicy(models="v2")
     with pytest.raises(OptionError, match="models must be one of"):
         bid_hint(BID_VIEW, samples=5, models="latest")
+    with pytest.raises(OptionError, match="models must be one of"):
+        HintPolicy(models=["v1"])

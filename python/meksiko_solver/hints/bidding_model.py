@@ -68,9 +68,9 @@ MODEL_FILES = {"current": "models.json", "v1": "models-v1.json"}
 
 
 def check_models(name: object) -> str:
-    if name not in MODEL_FILES:
+    if not isinstance(name, str) or name not in MODEL_FILES:
         raise OptionError(f"models must be one of {', '.join(MODEL_FILES)}, not {name!r}")
-    return name  # type: ignore[return-value]
+    return name
 
 
 @lru_cache(maxsize=None)

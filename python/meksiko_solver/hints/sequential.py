@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import isfinite, log
 from statistics import fmean, variance
-from typing import Any, Dict, Sequence
+from typing import Any, Dict, Sequence, Tuple
 
 from ..errors import OptionError
 
@@ -57,7 +57,7 @@ class SequentialRule:
             raise OptionError(f"batch must be a whole number of deals, at least 2, not {self.batch!r}")
 
     @property
-    def bounds(self) -> tuple:
+    def bounds(self) -> Tuple[float, float]:
         """(accept H0 at or below, accept H1 at or above) for the log-likelihood ratio."""
         return log(self.beta / (1 - self.alpha)), log((1 - self.beta) / self.alpha)
 
