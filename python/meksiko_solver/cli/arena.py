@@ -7,7 +7,8 @@ from typing import Any, Optional
 
 from ..hints.arena import DEFAULT_LINEUP, POLICIES, run_arena
 from ..hints.duplicate import DUPLICATE_POLICIES, run_duplicate
-from . import print_json, whole_number
+from ..hints.sequential import SequentialRule
+from . import UsageError, print_json, whole_number
 from .progress import progress_bar
 
 
@@ -29,6 +30,18 @@ def register(commands: Any) -> None:
                         f"(default {','.join(DEFAULT_LINEUP)}); with --duplicate two policies A,B")
     a.add_argument("--rules", default=None, help="rule profile (default mexico-club)")
     a.add_argument("--mode", default=None, help="scoring mode (default: the profile's)")
+    a.add_argument("--workers", type=whole_number, default=1,
+                   help="with --duplicate: processes that play the deals (default 1); the result is the same for any")
+    a.add_argument("--scheduler", metavar="tcp://HOST:PORT", default=None,
+                   help="with --duplicate: play the deals on this Dask scheduler's workers (as a study does)")
+    a.add_argument("--sequential", action="store_true",
+                   help="with --duplicate: stop when the sequential test decides (SPRT, H0: mean <= 0, H1: mean >= "
+                        "--delta, checked every --batch deals); --deals is then the most to play")
+    a.add_argument("--delta", type=float, default=0.25,
+                   help="with --sequential: the gain H1 claims, points per seat-deal (default 0.25)")
+    a.add_argument("--alpha", type=float, default=0.05, help="with --sequential: the error rate of accepting H1 (default 0.05)")
+    a.add_argument("--beta", type=float, default=0.05, help="with --sequential: the error rate of accepting H0 (default 0.05)")
+    a.add_argument("--batch", type=whole_number, default=50, help="with --sequential: deals between two looks (default 50)")
     a.add_argument("--quiet", action="store_true", help="no progress on stderr")
     a.add_argument("--json", action="store_true", help="print the result as JSON")
     a.set_defaults(func=run)
@@ -43,11 +56,21 @@ def run(args: argparse.Namespace) -> int:
             bar = progress_bar(total, "deal", enabled=not args.quiet)
         bar.update(done - bar.n)
 
+    if not args.duplicate:
+        for flag, value, default in (("--workers", args.workers, 1), ("--scheduler", args.scheduler, None),
+                                     ("--sequential", args.sequential, False)):
+            if value != default:
+                raise UsageError(f"{flag} is an option of the duplicate arena: add --duplicate")
+    if args.workers != 1 and args.scheduler is not None:
+        raise UsageError("--workers and --scheduler: the deals are played either here or on the cluster, not both")
+    # Checked before any deal is played, so that a bad option costs nothing.
+    rule = SequentialRule(args.delta, args.alpha, args.beta, args.batch) if args.sequential else None
     try:
         if args.duplicate:
             result: Any = run_duplicate(deals=args.deals, seed=args.seed,
                                         policies=args.policies or "hint,hint-uniform", samples=args.samples,
-                                        rules=args.rules, mode=args.mode, progress=progress)
+                                        rules=args.rules, mode=args.mode, progress=progress, workers=args.workers,
+                                        scheduler=args.scheduler, sequential=rule)
         else:
             result = run_arena(deals=args.deals, seed=args.seed, policies=args.policies or ",".join(DEFAULT_LINEUP),
                                samples=args.samples, rules=args.rules, mode=args.mode, progress=progress)

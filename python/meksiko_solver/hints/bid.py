@@ -108,14 +108,15 @@ class BidHint(HintResult):
 def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
              time_budget_ms: Optional[float] = None, inference: bool = True,
              per_world_declaration: bool = False, calibrate: bool = False,
-             checkpoint: Optional[Callable[[], None]] = None) -> BidHint:
+             checkpoint: Optional[Callable[[], None]] = None, models: str = "current") -> BidHint:
     """The bid hint for the seat to call in ``view`` (a View, dict, JSON text or SeatView).
 
     ``inference=False``: uniform worlds. ``per_world_declaration=True``: each contract is judged
     with the declaration best in each world (the double-dummy upper bound, the engine before
     issue 13) instead of the one chosen per sampled talon. ``calibrate=True`` (with the per-talon
     declaration): the chances, scores and pass estimate mapped to played results
-    (:mod:`.calibration`; off by default: it lost points in duplicate, see docs/hints.md)."""
+    (:mod:`.calibration`; off by default: it lost points in duplicate, see docs/hints.md).
+    ``models``: the model set that weighs the worlds (``"v1"``: the frozen ``hint-v1``'s)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     check_flag(inference, "inference")
     check_flag(per_world_declaration, "per_world_declaration")
@@ -126,12 +127,12 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         raise MeksikoError(f"it is seat {v.to_move}'s turn to call, not seat {v.seat}'s")
     seat, layout = v.seat, worlds.layout
     profile = v.profile
-    weighted = draw(v, worlds, seed, budget, inference)
+    weighted = draw(v, worlds, seed, budget, inference, models=models)
     solved = _best_declarations(v, worlds, seed, budget.fraction(0.9 if per_world_declaration else 0.45), weighted)
     weight = [weighted.of(w) for w, _ in solved]
     gap: Optional[_FusionGap] = None
     if not per_world_declaration:
-        gap = _fusion_gap(v, worlds, seed, budget, inference)
+        gap = _fusion_gap(v, worlds, seed, budget, inference, models)
 
     # The opponent who would declare if this seat passes, and the contract he would play.
     auction = Auction(v.dealer, profile, v.auction)
@@ -265,9 +266,9 @@ class _FusionGap:
         return (sum(w * t for w, t in zip(self.weight, self.best)) - self.chosen.tricks(self.weight)) / self._total()
 
 
-def _fusion_gap(v, worlds, seed: int, budget, inference: bool) -> _FusionGap:
+def _fusion_gap(v, worlds, seed: int, budget, inference: bool, models: str) -> _FusionGap:
     """The fusion gap of the bid hint's contracts, from ``samples`` worlds in talon groups."""
-    weighted = draw(v, worlds, seed, budget, inference, source=talon_groups(worlds.layout, seed))
+    weighted = draw(v, worlds, seed, budget, inference, source=talon_groups(worlds.layout, seed), models=models)
     solved = _best_declarations(v, worlds, seed, budget.fraction(0.5), weighted)
     chosen = _chosen_declarations(v, worlds.layout, solved, budget.fraction(0.8))
     kept = solved[:chosen.size]

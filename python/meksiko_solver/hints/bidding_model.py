@@ -37,6 +37,7 @@ from math import erf, log, sqrt
 from typing import Any, Dict, List, Sequence, Tuple
 
 from ..auction import MEKSIKO, NEXT, Auction, tricks_needed
+from ..errors import OptionError
 
 FEATURES = ("one", "aces", "kings", "queens", "jacks", "longest", "second", "shortest",
             "top_in_longest", "guarded_kings")
@@ -61,17 +62,28 @@ def features(hand: int) -> List[float]:
             len(ranks[order[3]]), top, guarded]
 
 
-@lru_cache(maxsize=1)
-def parameters() -> Dict[str, Any]:
-    """The fitted parameters (``hints/models.json``)."""
-    text = resources.files("meksiko_solver.hints").joinpath("models.json").read_text()
+#: The fitted models by name: ``current`` is what ``hint`` uses (refitted as the engine changes);
+#: ``v1`` is frozen with the policy ``hint-v1`` (issue 54) and is never edited.
+MODEL_FILES = {"current": "models.json", "v1": "models-v1.json"}
+
+
+def check_models(name: object) -> str:
+    if not isinstance(name, str) or name not in MODEL_FILES:
+        raise OptionError(f"models must be one of {', '.join(MODEL_FILES)}, not {name!r}")
+    return name
+
+
+@lru_cache(maxsize=None)
+def parameters(models: str = "current") -> Dict[str, Any]:
+    """The fitted parameters of the model set ``models`` (``hints/models.json`` for ``current``)."""
+    text = resources.files("meksiko_solver.hints").joinpath(MODEL_FILES[check_models(models)]).read_text()
     return json.loads(text)
 
 
 @lru_cache(maxsize=1 << 14)  # the same hands recur across worlds late in the play
-def strength(hand: int) -> float:
+def strength(hand: int, models: str = "current") -> float:
     """Expected double-dummy best tricks of the 10-card hand as declarer with the talon."""
-    coef = parameters()["bidding"]["strength"]
+    coef = parameters(models)["bidding"]["strength"]
     return sum(c * f for c, f in zip(coef, features(hand)))
 
 
@@ -127,14 +139,15 @@ def auction_steps(dealer: int, calls: Sequence[str], seats: Sequence[int],
 
 
 @lru_cache(maxsize=1 << 16)  # strengths take few distinct values: a world's calls mostly hit
-def call_log_probability(strength_value: float, legal: Tuple[str, ...], call: str) -> float:
+def call_log_probability(strength_value: float, legal: Tuple[str, ...], call: str, models: str = "current") -> float:
     """log P(call) for a bidder of the given strength facing the ``legal`` calls."""
-    return log(call_distribution(strength_value, legal, parameters()["bidding"])[call])
+    return log(call_distribution(strength_value, legal, parameters(models)["bidding"])[call])
 
 
-def steps_log_likelihood(steps: Sequence[Tuple[int, Tuple[str, ...], str]], hands: Sequence[int]) -> float:
+def steps_log_likelihood(steps: Sequence[Tuple[int, Tuple[str, ...], str]], hands: Sequence[int],
+                         models: str = "current") -> float:
     """log P(the calls of :func:`auction_steps` | the seats' dealt hands)."""
-    return sum(call_log_probability(strength(hands[seat]), legal, call) for seat, legal, call in steps)
+    return sum(call_log_probability(strength(hands[seat], models), legal, call, models) for seat, legal, call in steps)
 
 
 def auction_log_likelihood(dealer: int, calls: Sequence[str], hands: Sequence[int], seats: Sequence[int],

@@ -101,11 +101,11 @@ def discard_classes(twelve: int) -> List[int]:
 
 def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                  time_budget_ms: Optional[float] = None, inference: bool = True,
-                 checkpoint: Optional[Callable[[], None]] = None) -> DiscardHint:
+                 checkpoint: Optional[Callable[[], None]] = None, models: str = "current") -> DiscardHint:
     """The discard hint for the declarer in ``view`` (a View, dict, JSON text or SeatView);
-    ``inference=False``: uniform worlds."""
+    ``inference=False``: uniform worlds; ``models``: the model set that weighs them."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
-    weighted = draw(v, worlds, seed, budget, check_flag(inference, "inference"))
+    weighted = draw(v, worlds, seed, budget, check_flag(inference, "inference"), models=models)
     source = iter(weighted.worlds)
     if v.phase != Phase.DECLARE:
         raise MeksikoError(f"no discard to make: the deal is in the {v.phase} phase")

@@ -20,7 +20,10 @@ the contract it ended up declaring, against whether it made it when played; and 
 quality: the mean log-likelihood ratio of the true hidden layout, weighted against uniform, at
 each hint with model weights (positive: the weights moved probability toward the truth).
 
-Policies: ``hint`` (weighted worlds, the declaration chosen per talon), ``hint-uniform`` (the
+Policies: ``hint`` (weighted worlds, the declaration chosen per talon), ``hint-v1`` (``hint`` as
+it was at issue 54, frozen: its options and its model data, ``models-v1.json``, pinned, so that
+later changes of ``hint`` do not move it; ``tests/test_hint_v1.py`` holds it to the decisions
+recorded then), ``hint-uniform`` (the
 engine before issue 13: uniform worlds, per-world best declaration, a defender's cards ranked
 defeat first) and ``baseline``; and four variants that change one thing at a time:
 ``hint-fusion`` (weighted worlds, per-world best declaration), ``hint-no-inference`` (uniform
@@ -31,26 +34,30 @@ ranked defeat first instead of by his standing).
 
 from __future__ import annotations
 
+import multiprocessing
 import random
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from math import sqrt
 from statistics import mean, pstdev
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from ..auction import MEKSIKO
 from ..cards import cards_to_mask
 from ..deal import Phase
-from ..errors import MeksikoError
+from ..errors import MeksikoError, OptionError
 from ..game import play_deal
 from ..options import check_samples, check_seed
+from ..studies.executors import check_address, run_dask_calls
 from ..record import DealRecord
 from ..rules import get_rules
 from .inference import true_world
 from .policy import BaselinePolicy, HintPolicy
 from .sampling import Layout, World
+from .sequential import SequentialRule
 from .view import View
 
-DUPLICATE_POLICIES = ("hint", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
+DUPLICATE_POLICIES = ("hint", "hint-v1", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
                       "hint-lexicographic")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
@@ -62,6 +69,9 @@ Z95 = 1.959964
 def make_policy(name: str, samples: int, seed: int, on_hint=None):
     if name == "hint":
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint)
+    if name == "hint-v1":  # today's hint frozen (issue 54): every option and the model data pinned
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=True, per_world_declaration=False,
+                          calibrate=False, standing=True, use_totals=False, time_budget_ms=None, models="v1")
     if name == "hint-uniform":
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False, per_world_declaration=True,
                           standing=False)
@@ -202,6 +212,12 @@ class DuplicateResult:
                 roles = ", ".join(f"{r} {s[measure][r]['mean']:+.3f}" for r in ROLES if s[measure][r]["n"])
                 lines.append(f"  {label}: {d['mean']:+.3f}, CI clustered by deal "
                              f"[{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}] ({roles})")
+        seq = s.get("sequential")
+        if seq is not None:
+            lines.append(f"  sequential test (delta {seq['delta']:+.3f}, alpha {seq['alpha']}, beta {seq['beta']}, "
+                         f"every {seq['batch']} deals): {seq['decision']} after {seq['deals']} of at most "
+                         f"{seq['max_deals']} deals (llr {seq['llr']:+.3f}, bounds {seq['bounds'][0]:+.3f}, "
+                         f"{seq['bounds'][1]:+.3f})")
         for name in (a, b):
             c = s["contracts"][name]
             lines.append(f"  {name}: declared {c['declared']}, made {c['made']}"
@@ -248,35 +264,34 @@ def _llr(record: DealRecord, view, hint) -> Optional[float]:
     return weighted.log_likelihood_ratio(recorded_world(record, view, weighted.evidence.layout))
 
 
-def run_duplicate(deals: int = 100, seed: int = 0, policies: object = "hint,hint-uniform", samples: int = 50,
-                  rules: Optional[str] = None, mode: Optional[str] = None,
-                  progress: Optional[Callable[[int, int], None]] = None) -> DuplicateResult:
-    """Play ``deals`` seeded deals in duplicate between the policies ``A,B`` and judge them."""
-    check_samples(deals, "deals")
-    check_samples(samples)
-    check_seed(seed)
-    a, b = parse_pair(policies)
-    profile = get_rules(rules)
-    scoring = profile.mode(mode)
-    played: List[Played] = []
-    per_deal: List[List[Tuple[str, SeatDeal]]] = []
-    contracts = {a: {"declared": 0, "made": 0}, b: {"declared": 0, "made": 0}}
-    if a == b:
-        contracts = {a: {"declared": 0, "made": 0}}
-    calib: Dict[str, List[Tuple[float, float]]] = {a: [], b: []}
-    llrs: Dict[str, List[Tuple[str, float]]] = {a: [], b: []}
+@dataclass
+class DealOutcome:
+    """One deal judged: its four games (their records; the hints' logs are dropped, so that it
+    pickles small from a worker process), seat k's role and measures for k = 0, 1, 2, and what
+    the counted seats of each policy contributed (contracts, calibration pairs, inference LLRs)."""
 
-    def game(i: int, names: List[str], label: str) -> Played:
+    played: List[Played]
+    seat_deals: List[Tuple[str, SeatDeal]]
+    contracts: Dict[str, List[int]]  # policy -> [declared, made]
+    calibration: Dict[str, List[Tuple[float, float]]]
+    llrs: Dict[str, List[Tuple[str, float]]]
+
+
+def play_duplicate_deal(i: int, a: str, b: str, samples: int, seed: int, rules: str, mode: str) -> DealOutcome:
+    """Deal ``i`` played four times (B everywhere, then A in each seat) and judged. Everything it
+    draws comes from ``seed`` and ``i``, so any process gives the same outcome."""
+    profile = get_rules(rules)
+    out = DealOutcome([], [], {n: [0, 0] for n in (a, b)}, {n: [] for n in (a, b)}, {n: [] for n in (a, b)})
+
+    def game(names: List[str], label: str) -> Played:
         log: List[Tuple[int, str, Any, Any]] = []
         seats = []
         for s, name in enumerate(names):
             def on_hint(phase, view, hint, s=s):
                 log.append((s, phase, view, hint))
             seats.append(make_policy(name, samples, seed, on_hint))
-        record = play_deal(seats, dealer=i % 3, seed=random.Random(seed * 1_000_003 + i), rules=profile,
-                           mode=scoring.name)
-        p = Played(i, label, list(names), record, [(names[s], ph, (v, h)) for s, ph, v, h in log])
-        return p
+        record = play_deal(seats, dealer=i % 3, seed=random.Random(seed * 1_000_003 + i), rules=profile, mode=mode)
+        return Played(i, label, list(names), record, [(names[s], ph, (v, h)) for s, ph, v, h in log])
 
     def judge(p: Played, seats: Sequence[int]) -> None:
         """Contracts, calibration and inference of the seats counted for their policy."""
@@ -292,43 +307,112 @@ def run_duplicate(deals: int = 100, seed: int = 0, policies: object = "hint,hint
                 last_bid[view.seat] = hint
             r = _llr(record, view, hint)
             if r is not None:
-                llrs[name].append((str(phase), r))
+                out.llrs[name].append((str(phase), r))
         if d in seats:
             name = p.policies[d]
-            contracts[name]["declared"] += 1
-            contracts[name]["made"] += made
+            out.contracts[name][0] += 1
+            out.contracts[name][1] += made
             hint = last_bid.get(d)
             if hint is not None:
-                calib[name].append((hint.predictions[record.contract], float(made)))
+                out.calibration[name].append((hint.predictions[record.contract], float(made)))
+        p.hints = []
 
-    for i in range(deals):
-        base = game(i, [b, b, b], "base")
-        played.append(base)
-        judge(base, (0, 1, 2))
-        base_scores = base.record.scores
-        assert base_scores is not None
-        this: List[Tuple[str, SeatDeal]] = []
-        for k in range(3):
-            names = [b, b, b]
-            names[k] = a
-            p = game(i, names, f"A in seat {k}")
-            played.append(p)
-            judge(p, (k,))
-            scores = p.record.scores
-            assert scores is not None
-            this.append(("declarer" if p.record.declarer == k else "defender", seat_deal(scores, base_scores, k)))
-        per_deal.append(this)
-        if progress:
-            progress(i + 1, deals)
+    base = game([b, b, b], "base")
+    judge(base, (0, 1, 2))
+    out.played.append(base)
+    base_scores = base.record.scores
+    assert base_scores is not None
+    for k in range(3):
+        names = [b, b, b]
+        names[k] = a
+        p = game(names, f"A in seat {k}")
+        role = "declarer" if p.record.declarer == k else "defender"
+        judge(p, (k,))
+        out.played.append(p)
+        scores = p.record.scores
+        assert scores is not None
+        out.seat_deals.append((role, seat_deal(scores, base_scores, k)))
+    return out
+
+
+def _play_deals(first: int, count: int, a: str, b: str, samples: int, seed: int, rules: str, mode: str,
+                workers: int, scheduler: Optional[str]) -> Iterator[DealOutcome]:
+    """Deals ``first .. first + count - 1`` in deal order: here, in ``workers`` processes, or on
+    the Dask scheduler at ``scheduler``."""
+    args = (a, b, samples, seed, rules, mode)
+    deals = range(first, first + count)
+    if scheduler is not None:
+        yield from run_dask_calls(play_duplicate_deal, [(i, *args) for i in deals], scheduler, "meksiko-duplicate-deal")
+    elif workers == 1:
+        for i in deals:
+            yield play_duplicate_deal(i, *args)
+    else:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            yield from pool.map(play_duplicate_deal, deals, *([x] * count for x in args))
+
+
+def check_workers(workers: object) -> int:
+    """The number of processes that play deals: a whole number from 1 up."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise OptionError(f"workers must be a whole number of processes, at least 1, not {workers!r}")
+    return workers
+
+
+def run_duplicate(deals: int = 100, seed: int = 0, policies: object = "hint,hint-uniform", samples: int = 50,
+                  rules: Optional[str] = None, mode: Optional[str] = None,
+                  progress: Optional[Callable[[int, int], None]] = None, workers: int = 1,
+                  scheduler: Optional[str] = None, sequential: Optional[SequentialRule] = None) -> DuplicateResult:
+    """Play ``deals`` seeded deals in duplicate between the policies ``A,B`` and judge them.
+
+    ``workers`` processes play the deals (or the Dask scheduler at ``scheduler``, ``tcp://HOST:PORT``);
+    the result is the same for any. With ``sequential`` (a :class:`.sequential.SequentialRule`),
+    ``deals`` is the most to play: they are played in batches of ``sequential.batch`` and the run
+    stops at the first batch after which the rule decides (``summary["sequential"]``)."""
+    check_samples(deals, "deals")
+    check_samples(samples)
+    check_seed(seed)
+    check_workers(workers)
+    if scheduler is not None:
+        scheduler = check_address(scheduler)
+    a, b = parse_pair(policies)
+    profile = get_rules(rules)
+    scoring = profile.mode(mode)
+    played: List[Played] = []
+    per_deal: List[List[Tuple[str, SeatDeal]]] = []
+    contracts = {n: {"declared": 0, "made": 0} for n in (a, b)}
+    calib: Dict[str, List[Tuple[float, float]]] = {a: [], b: []}
+    llrs: Dict[str, List[Tuple[str, float]]] = {a: [], b: []}
+    decision: Optional[Dict[str, Any]] = None
+    step = deals if sequential is None else sequential.batch
+    done = 0
+    while done < deals and (decision is None or decision["decision"] is None):
+        count = min(step, deals - done)
+        for outcome in _play_deals(done, count, a, b, samples, seed, profile.name, scoring.name, workers, scheduler):
+            played.extend(outcome.played)
+            per_deal.append(outcome.seat_deals)
+            for n in outcome.contracts:
+                contracts[n]["declared"] += outcome.contracts[n][0]
+                contracts[n]["made"] += outcome.contracts[n][1]
+                calib[n].extend(outcome.calibration[n])
+                llrs[n].extend(outcome.llrs[n])
+            done += 1
+            if progress:
+                progress(done, deals)
+        if sequential is not None:
+            decision = sequential.decide([mean(x[0] for _, x in deal) for deal in per_deal], final=done >= deals)
+    if decision is not None:
+        decision = {**decision, "deals": done, "max_deals": deals}
 
     summary: Dict[str, Any] = {
-        "deals": deals, "seed": seed, "policies": {"A": a, "B": b}, "samples": samples,
+        "deals": done, "seed": seed, "policies": {"A": a, "B": b}, "samples": samples,
         "rules": profile.name, "mode": scoring.name,
         **differences(per_deal),
         "contracts": contracts,
         "calibration": {n: brier(calib[n]) for n in dict.fromkeys((a, b)) if n != "baseline"},
         "inference": {},
     }
+    if decision is not None:
+        summary["sequential"] = decision
     for n in dict.fromkeys((a, b)):
         rows = llrs[n]
         if n == "baseline":
@@ -338,4 +422,4 @@ def run_duplicate(deals: int = 100, seed: int = 0, policies: object = "hint,hint
             by.setdefault(ph, []).append(r)
         summary["inference"][n] = {"hints": len(rows), "mean_llr": round(mean(r for _, r in rows), 4) if rows else None,
                                    "by_phase": {k: {"hints": len(v), "mean_llr": round(mean(v), 4)} for k, v in by.items()}}
-    return DuplicateResult(deals, seed, (a, b), samples, profile.name, scoring.name, summary, played)
+    return DuplicateResult(done, seed, (a, b), samples, profile.name, scoring.name, summary, played)

@@ -37,10 +37,11 @@ from .view import View
 
 class Evidence:
     """What the other seats did in ``view``, as far as the models explain it (``any``: something);
-    ``lookback``: how many of the other seats' latest cards the play model weighs."""
+    ``lookback``: how many of the other seats' latest cards the play model weighs; ``models``: the
+    model set (:data:`~.bidding_model.MODEL_FILES`)."""
 
-    def __init__(self, view: View, layout: Layout, lookback: int = LOOKBACK) -> None:
-        self.view, self.layout = view, layout
+    def __init__(self, view: View, layout: Layout, lookback: int = LOOKBACK, models: str = "current") -> None:
+        self.view, self.layout, self.models = view, layout, models
         others = [s for s in range(3) if s != view.seat]
         self.others = others
         self.steps = auction_steps(view.dealer, view.auction, others, view.rules)
@@ -70,12 +71,12 @@ class Evidence:
         total = 0.0
         deal = v.world_deal(self.layout, world)
         if self.auction:
-            total += steps_log_likelihood(self.steps, deal["hands"])
+            total += steps_log_likelihood(self.steps, deal["hands"], self.models)
         if self.discard:
             d = v.declarer
             assert d is not None
             twelve = deal["hands"][d] | deal["talon"]
-            total += discard_log_probability(twelve, deal["discard"], self.trump)
+            total += discard_log_probability(twelve, deal["discard"], self.trump, self.models)
         return total
 
     def log_weights(self, worlds: Sequence[World], budget: Budget) -> List[float]:
@@ -117,7 +118,7 @@ class Evidence:
             total = self._cheap(world)
             for i, r in zip(weighed[world], results):
                 who, card = self.plays[i][:2]
-                total += card_log_probability(dict(r.card_values), card, who == v.declarer)
+                total += card_log_probability(dict(r.card_values), card, who == v.declarer, self.models)
             out.append(total)
         return out
 

@@ -84,10 +84,11 @@ class PlayHint(HintResult):
 
 def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
               time_budget_ms: Optional[float] = None, inference: bool = True,
-              checkpoint: Optional[Callable[[], None]] = None, standing: bool = True) -> PlayHint:
+              checkpoint: Optional[Callable[[], None]] = None, standing: bool = True,
+              models: str = "current") -> PlayHint:
     """The play hint for the seat to play in ``view`` (a View, dict, JSON text or SeatView);
     ``inference=False``: uniform worlds; ``standing=False``: a defender's cards ranked as by the
-    engine before issue 13 (above)."""
+    engine before issue 13 (above); ``models``: the model set that weighs the worlds."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     standing = check_flag(standing, "standing")
     if v.phase != Phase.PLAY:
@@ -108,7 +109,7 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         check(results)
         return results
 
-    weighted = draw(v, worlds, seed, budget, check_flag(inference, "inference"))
+    weighted = draw(v, worlds, seed, budget, check_flag(inference, "inference"), models=models)
     solved = solve_worlds(iter(weighted.worlds), worlds.requested if weighted.drawn == 0 else weighted.drawn,
                           items_of, call, budget)
     scorer = Scorer(v.profile, v.scoring, v.seat, v.contract, v.declarer, v.totals)

@@ -50,13 +50,13 @@ def card_probabilities(values: Mapping[int, int], declaring: bool, params: Mappi
     return {c: (1.0 - floor) * x / z + floor / n for c, x in e.items()}
 
 
-def card_log_probability(values: Mapping[int, int], card: int, declaring: bool) -> float:
-    return log(card_probabilities(values, declaring, parameters()["play"])[card])
+def card_log_probability(values: Mapping[int, int], card: int, declaring: bool, models: str = "current") -> float:
+    return log(card_probabilities(values, declaring, parameters(models)["play"])[card])
 
 
-def discard_log_probability(twelve: int, discard: int, trump: int) -> float:
+def discard_log_probability(twelve: int, discard: int, trump: int, models: str = "current") -> float:
     """log P(the declarer discards the two cards of ``discard`` | his twelve cards, his trump)."""
-    params = parameters()["discard"]
+    params = parameters(models)["discard"]
     t = params["temperature"]
     value = keep_values(twelve, trump)
     cards = list(value)

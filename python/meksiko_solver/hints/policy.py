@@ -16,6 +16,7 @@ from ..cards import SUITS, Card, cards_to_mask
 from ..play import beats, winning_index
 from ..deal import Phase, SeatView
 from .bid import BidHint, bid_hint
+from .bidding_model import check_models
 from .discard import DiscardHint, discard_hint
 from .heuristics import best_suit, estimated_tricks, simple_declare
 from .play import PlayHint, play_hint
@@ -42,16 +43,19 @@ class HintPolicy:
     hint's figures mapped to played results (:mod:`.calibration`; off by default).
     ``standing``: a defender plays for his expected standing, his score minus the other two
     seats' mean (:mod:`.play`; on by default, off in ``hint-uniform`` as in the engine before
-    issue 13).
+    issue 13). ``models``: the fitted models that weigh the worlds (``"current"``, or ``"v1"``
+    frozen with ``hint-v1``).
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
                  on_hint: Optional[HintLog] = None, use_totals: bool = False, inference: bool = True,
-                 per_world_declaration: bool = False, calibrate: bool = False, standing: bool = True) -> None:
+                 per_world_declaration: bool = False, calibrate: bool = False, standing: bool = True,
+                 models: str = "current") -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
         self.inference, self.per_world_declaration, self.calibrate = inference, per_world_declaration, calibrate
         self.standing = standing
+        self.models = check_models(models)
 
     def _seed(self, sv: SeatView) -> int:
         return (self.seed * 1_000_003 + sv.seat * 10_007 + len(sv.played) * 101 + (sv.phase == Phase.PLAY)) % (1 << 62)
@@ -66,14 +70,16 @@ class HintPolicy:
         hint: Union[BidHint, DiscardHint, PlayHint]
         if sv.phase == Phase.AUCTION:
             hint = bid_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
-                            per_world_declaration=self.per_world_declaration, calibrate=self.calibrate)
+                            per_world_declaration=self.per_world_declaration, calibrate=self.calibrate,
+                            models=self.models)
             decision: object = hint.call
         elif sv.phase == Phase.DECLARE:
-            hint = discard_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference)
+            hint = discard_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
+                                models=self.models)
             decision = ([str(c) for c in hint.discard], hint.trump)
         elif sv.phase == Phase.PLAY:
             hint = play_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
-                             standing=self.standing)
+                             standing=self.standing, models=self.models)
             decision = hint.card
         else:
             raise ValueError(f"no decision to make in phase {str(sv.phase)!r}")

@@ -32,8 +32,7 @@ from math import exp, inf, log
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence
 
 from ..budget import Budget
-from .batch import threads
-from .bidding_model import parameters
+from .bidding_model import check_models, parameters
 from .common import Worlds
 from .inference import Evidence
 from .sampling import World
@@ -43,6 +42,10 @@ MAX_DRAW = 4  # worlds drawn and weighted, at most, per requested sample
 MAX_DRAW_SOLVED = 2  # the same when weighing itself solves (the play model)
 PRUNE = 0.01  # worlds under PRUNE / drawn of the total weight are not solved
 CHUNK = 64  # worlds drawn and weighed at a time under a time budget
+# The fewest worlds drawn again while the ESS falls short: a constant, not a multiple of the
+# machine's cores (it was 2 x cores, which made the worlds depend on the machine; 4 is that on
+# the 2-core machines every figure was measured on, so their answers are unchanged).
+MIN_MORE = 4
 WEIGHING_SHARE = 0.5  # of the time budget, at most, for weighting (the play model's solves)
 
 
@@ -57,9 +60,9 @@ class WeightMode(str, Enum):
         return self.value
 
 
-def temper() -> float:
+def temper(models: str = "current") -> float:
     """The power tau of the likelihood in a world's weight (w = L^tau)."""
-    return float(parameters()["tempering"]["exponent"])
+    return float(parameters(models)["tempering"]["exponent"])
 
 
 def effective_size(weights: Sequence[float]) -> float:
@@ -105,19 +108,20 @@ def uniform(worlds: Worlds) -> Weighted:
 
 
 def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool = True,
-         source: Optional[Iterator[World]] = None) -> Weighted:
+         source: Optional[Iterator[World]] = None, models: str = "current") -> Weighted:
     """The worlds of a hint with their weights (uniform without inference or evidence).
 
     ``source``: another uniform source of distinct worlds than the sampler's (the bid hint's
-    talon groups); without evidence its first ``samples`` worlds are used."""
-    evidence = Evidence(view, worlds.layout) if inference else None
+    talon groups); without evidence its first ``samples`` worlds are used. ``models``: the model
+    set that weighs them (:data:`~.bidding_model.MODEL_FILES`)."""
+    evidence = Evidence(view, worlds.layout, models=check_models(models)) if inference else None
     grouped = source is not None
     if evidence is None or not evidence.any:
         if source is None:
             return uniform(worlds)
         return Weighted(islice(source, worlds.requested), {}, 0, WeightMode.UNIFORM, grouped=True)
     target = worlds.requested
-    tau = temper()
+    tau = temper(models)
     most = MAX_DRAW_SOLVED if evidence.plays else MAX_DRAW
     if source is None:
         source = worlds.layout.sample(most * target, seed)
@@ -152,7 +156,7 @@ def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool 
         if ess >= target or len(pool) >= most * target:
             break
         per = ess / len(pool)
-        want = int(min(most * target - len(pool), max(2 * threads(), (target - ess) / max(per, 1e-3))))
+        want = int(min(most * target - len(pool), max(MIN_MORE, (target - ess) / max(per, 1e-3))))
     top = max(logs) if logs else -inf
     if top == -inf:  # every world impossible under the models: the uniform sample instead
         pool = pool[:target]

@@ -7,7 +7,7 @@ results from them in study order, so the executor never changes an answer.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, Iterable, Iterator, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, Sequence, Tuple
 
 from .chunks import solve_chunk
 from .errors import StudyError
@@ -72,5 +72,29 @@ def run_dask(jobs: Iterable[ChunkJob], address: str, timeout: float = CONNECT_TI
             yield job, arrays
     finally:
         for future, _ in futures.values():
+            future.cancel()
+        client.close()
+
+
+def run_dask_calls(function: Callable[..., Any], calls: Sequence[Tuple[Any, ...]], address: str, name: str,
+                   timeout: float = CONNECT_TIMEOUT_S) -> Iterator[Any]:
+    """``function(*args)`` for every ``args`` of ``calls``, each a task on the cluster at
+    ``address``; the results in the order of ``calls`` (a result waits for those before it)."""
+    if not calls:
+        return
+    client = connect(address, timeout)
+    futures = []
+    try:
+        futures = [client.submit(function, *args, pure=False, key=f"{name}-{i}-{id(calls)}")
+                   for i, args in enumerate(calls)]
+        for i, future in enumerate(futures):
+            try:
+                result = future.result()
+            except Exception as exc:  # a worker's failure, e.g. meksiko-solver missing there
+                raise StudyError(f"{name} {i} failed on the cluster: {type(exc).__name__}: {exc}") from None
+            future.release()
+            yield result
+    finally:
+        for future in futures:
             future.cancel()
         client.close()

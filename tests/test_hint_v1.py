@@ -1,0 +1,58 @@
+"""Issue 54.1: ``hint-v1`` is ``hint`` as it was when frozen, and stays so when ``hint`` changes.
+
+``tests/data/hint_v1_decisions.json`` holds ``hint``'s decisions at the freeze (bids, discards
+and plays on eight seeded deals, ``tools/record_hint_decisions.py``); ``hint-v1`` must make every
+one of them. And a change of the current models moves ``hint`` but not ``hint-v1``."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from meksiko_solver.errors import OptionError
+from meksiko_solver.hints import bidding_model
+from meksiko_solver.hints.bid import _CACHE, bid_hint
+from meksiko_solver.hints.policy import HintPolicy
+from project_scripts import load_script
+
+DATA = Path(__file__).parent / "data" / "hint_v1_decisions.json"
+BID_VIEW = {"seat": 2, "dealer": 0, "hand": "AQT.KJ8.A9.T9", "auction": ["5"]}
+
+
+def test_hint_v1_makes_the_recorded_decisions():
+    data = json.loads(DATA.read_text())
+    phases = {d["phase"] for d in data["decisions"]}
+    assert phases == {"auction", "declare", "play"} and len(data["decisions"]) > 200
+    got = load_script("record_hint_decisions").decisions("hint-v1", data["deals"], data["seed"], data["samples"])
+    for i, (want, have) in enumerate(zip(data["decisions"], got)):
+        assert have == want, f"decision {i}: hint-v1 {have} where hint made {want}"
+    assert len(got) == len(data["decisions"])
+
+
+def test_hint_v1_keeps_its_models_when_the_current_ones_change(monkeypatch):
+    def call(models):
+        _CACHE.clear()
+        return bid_hint(BID_VIEW, samples=40, seed=3, models=models).to_dict()
+
+    before = call("v1")
+    assert call("current") == before  # at the freeze, the current models are v1's
+    changed = json.loads(json.dumps(bidding_model.parameters("current")))
+    changed["bidding"]["margin"] = 2.0  # a refit of the current bidding model
+    changed["tempering"]["exponent"] = 1.0
+    monkeypatch.setitem(bidding_model.parameters("current"), "bidding", changed["bidding"])
+    monkeypatch.setitem(bidding_model.parameters("current"), "tempering", changed["tempering"])
+    bidding_model.call_log_probability.cache_clear()
+    try:
+        assert call("current")["options"] != before["options"]
+        assert call("v1") == before
+    finally:
+        bidding_model.call_log_probability.cache_clear()
+
+
+def test_unknown_model_set_is_refused():
+    with pytest.raises(OptionError, match="models must be one of current, v1, not 'v2'"):
+        HintPolicy(models="v2")
+    with pytest.raises(OptionError, match="models must be one of"):
+        bid_hint(BID_VIEW, samples=5, models="latest")
+    with pytest.raises(OptionError, match="models must be one of"):
+        HintPolicy(models=["v1"])
