@@ -297,7 +297,9 @@ def test_draw_only_without_a_move_and_the_drawn_tile_may_be_kept():
 
 
 def test_a_marker_opens_a_train_to_all_and_an_own_play_lifts_it():
-    s = _state(12, ["12-5 5-1 3-1 2-6 11-11", "12-4 4-2 3-6 0-0"], "9-9")
+    # player 0 keeps 12-7 for the Mexican train: with the boneyard empty, the round goes on
+    # only while someone can play (without it, it would end at player 1's draw of the last tile)
+    s = _state(12, ["12-5 5-1 3-1 2-6 11-11 12-7", "12-4 4-2 3-6 0-0"], "9-9")
     s.apply(Move(0, Action.PLAY, parse_tiles("12-5"), 0))
     s.apply(Move(1, Action.PLAY, parse_tiles("12-4"), 1))
     s.apply(Move(0, Action.PLAY, parse_tiles("5-1"), 0))
@@ -316,17 +318,45 @@ def test_a_marker_opens_a_train_to_all_and_an_own_play_lifts_it():
 def test_a_round_is_blocked_when_the_boneyard_is_empty_and_nobody_can_play():
     s = _state(12, ["12-5 1-1 4-1", "12-4 2-2"], "")
     s.apply(Move(0, Action.PLAY, parse_tiles("12-5"), 0))
+    assert not s.over               # player 1 can play 12-4 on their own train
     s.apply(Move(1, Action.PLAY, parse_tiles("12-4"), 1))
-    s.apply(Move(0, Action.PASS))   # player 0's train is marked; player 1 still has a move? no: 2-2
+    # open ends 5 (player 0's), 4 (player 1's, no marker) and 12 (Mexican): nothing fits: over at once
     assert s.over and s.blocked and s.winner is None and s.points() == [7, 4]
-    s = _state(12, ["12-5 1-1", "12-4 5-2 3-3"], "")
+    with pytest.raises(IllegalMoveError, match="the round is over"):
+        s.apply(Move(0, Action.PASS))
+
+
+def test_with_an_empty_boneyard_the_round_goes_on_while_someone_can_play():
+    s = _state(12, ["12-5 1-1", "12-4 5-2 3-3 4-0"], "")
     s.apply(Move(0, Action.PLAY, parse_tiles("12-5"), 0))
     s.apply(Move(1, Action.PLAY, parse_tiles("12-4"), 1))
-    s.apply(Move(0, Action.PASS))   # now player 1 can play 5-2 on player 0's marked train
-    assert not s.over
-    s.apply(Move(1, Action.PLAY, parse_tiles("5-2"), 0))
+    assert not s.over               # player 1 can still play 4-0
+    s.apply(Move(0, Action.PASS))   # player 0 cannot: passes without drawing, marker
+    s.apply(Move(1, Action.PLAY, parse_tiles("5-2"), 0))   # on player 0's marked train
     s.apply(Move(0, Action.PASS))
+    assert not s.over
+    s.apply(Move(1, Action.PLAY, parse_tiles("4-0"), 1))   # the last tile that fitted anywhere
     assert s.over and s.blocked and s.points() == [2, 6]
+
+
+def test_the_round_ends_when_nobody_can_play_not_at_the_next_pass():
+    """Issue 58.8: "Runda kończy się, gdy ... stos jest pusty i nikt nie może zagrać." The old
+    check ran only after a pass, whose new marker let a player go out after the round had ended."""
+    s = _state(12, ["12-6 2-2", "12-2 11-6"], "", starter=1)
+    s.apply(Move(1, Action.PLAY, parse_tiles("12-2"), 1))
+    s.apply(Move(0, Action.PLAY, parse_tiles("12-6"), 0))
+    # 2-2 fits player 1's train, but it has no marker; 11-6 fits player 0's, no marker either
+    assert s.over and s.blocked and s.winner is None and s.points() == [4, 17]
+    with pytest.raises(IllegalMoveError, match="the round is over"):
+        s.apply(Move(1, Action.PASS))   # the pass whose marker would have let player 0 go out
+    # the same after a draw: the last tile drawn fits nowhere and nobody else can play
+    s = _state(12, ["12-5 1-1", "12-4 5-2"], "9-9")
+    s.apply(Move(0, Action.PLAY, parse_tiles("12-5"), 0))
+    s.apply(Move(1, Action.PLAY, parse_tiles("12-4"), 1))
+    assert s.apply(Move(0, Action.DRAW)) == T("9-9")
+    assert s.over and s.blocked and s.points() == [20, 7]
+    with pytest.raises(IllegalMoveError, match="the round is over"):
+        s.apply(Move(0, Action.PASS))   # (player 1 would have gone out with 5-2 on the marked train)
 
 
 def test_the_first_illegal_move_of_a_record_is_named_like_the_issue_says():

@@ -458,8 +458,9 @@ class RoundState:
         if DOUBLE[tiles[-1]]:
             self.pending = train
             self.phase = Phase.SATISFY
-            return
-        self._next()
+        else:
+            self._next()
+        self._end_if_blocked()
 
     def _draw(self, known: Optional[int] = None) -> Optional[Tile]:
         p = self.turn
@@ -478,6 +479,7 @@ class RoundState:
         self.drawn = tile
         self.phase = Phase.DRAWN
         self.moves += 1
+        self._end_if_blocked()
         return TILES[tile] if tile >= 0 else None
 
     def values_now(self, p: int) -> FrozenSet[int]:
@@ -499,16 +501,21 @@ class RoundState:
         self.drawn = None
         self.satisfying = False
         self.moves += 1
-        if self.bone_left == 0 and all(h is not None for h in self.hands) and not any(
-                self.can_play(q) for q in range(self.players)):
-            self.blocked = True
-            self.phase = Phase.OVER
-            return
         self._next()
+        self._end_if_blocked()
 
     def _next(self) -> None:
         self.turn = (self.turn + 1) % self.players
         self.phase = Phase.START
+
+    def _end_if_blocked(self) -> None:
+        """The text: the round ends "gdy stos jest pusty i nikt nie może zagrać". Checked after
+        every move, so a pass's new marker never reopens a round that has already ended. (Not
+        with a hidden hand: a player's view cannot tell.)"""
+        if self.bone_left == 0 and all(h is not None for h in self.hands) and not any(
+                self.can_play(q) for q in range(self.players)):
+            self.blocked = True
+            self.phase = Phase.OVER
 
     # ------------------------------------------------------------------------- display ----
     def describe(self) -> List[str]:
