@@ -36,3 +36,13 @@ class RecordError(MeksikoError):
 
 class OptionError(MeksikoError):
     """A bad option value: samples, seed, threads, table size or time budget."""
+
+
+class MissingExtraError(MeksikoError):
+    """A part of the package that needs an optional dependency that is not installed; the message
+    names the extra that installs it (``pip install "meksiko-solver[server]"``)."""
+
+    def __init__(self, needed_for: str, module: str, extra: str, otherwise: str = "") -> None:
+        super().__init__(f"{needed_for} needs {module}, which is not installed: "
+                         f'pip install "meksiko-solver[{extra}]"' + (f"; or {otherwise}" if otherwise else ""))
+        self.needed_for, self.module, self.extra = needed_for, module, extra
