@@ -54,3 +54,13 @@ class OptionError(MeksikoError):
 
 class GameStateError(RecordError):
     """A game state (running totals, dealer, target) that no game under the rules can be in."""
+
+
+class MissingExtraError(MeksikoError):
+    """A part of the package that needs an optional dependency that is not installed; the message
+    names the extra that installs it (``pip install "meksiko-solver[server]"``)."""
+
+    def __init__(self, needed_for: str, module: str, extra: str, otherwise: str = "") -> None:
+        super().__init__(f"{needed_for} needs {module}, which is not installed: "
+                         f'pip install "meksiko-solver[{extra}]"' + (f"; or {otherwise}" if otherwise else ""))
+        self.needed_for, self.module, self.extra = needed_for, module, extra

@@ -1,16 +1,41 @@
-"""Progress bars on standard error, drawn only on a terminal (none in pipes and logs)."""
+"""Progress bars on standard error, drawn only on a terminal (none in pipes and logs).
+
+The bars are tqdm's, drawn where tqdm is installed (the ``study`` extra has it); without it a
+command runs the same and draws none: a bar only decorates stderr.
+"""
 
 from __future__ import annotations
 
 import sys
 from typing import Any, Optional
 
-from tqdm import tqdm
+
+class NoBar:
+    """What a command updates instead of a bar when tqdm is not installed."""
+
+    n = 0
+
+    def update(self, count: int) -> None:
+        self.n += count
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> "NoBar":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
 
 
-def progress_bar(total: int, unit: str, enabled: bool = True) -> "tqdm[Any]":
+def progress_bar(total: int, unit: str, enabled: bool = True) -> Any:
     """A tqdm bar of ``total`` ``unit``s on stderr; disabled when ``enabled`` is false or stderr is
-    not a terminal (tqdm's ``disable=None``), so that nothing is written then."""
+    not a terminal (tqdm's ``disable=None``), so that nothing is written then; a :class:`NoBar`
+    without tqdm."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return NoBar()
     disable: Optional[bool] = None if enabled else True
     return tqdm(total=total, unit=unit, file=sys.stderr, disable=disable, dynamic_ncols=True)
 
@@ -21,7 +46,7 @@ class DoneOfTotal:
 
     def __init__(self, unit: str, enabled: bool = True) -> None:
         self.unit, self.enabled = unit, enabled
-        self.bar: Optional["tqdm[Any]"] = None
+        self.bar: Optional[Any] = None
         self.done = 0
 
     def __call__(self, done: int, total: int) -> None:

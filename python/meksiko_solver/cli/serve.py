@@ -1,7 +1,8 @@
 """``meksiko-solver serve``: run the HTTP service (``meksiko_api``) with uvicorn (``meksiko_api.server``).
 
-The service needs the packages fastapi and uvicorn; settings not given as options
-come from the ``MEKSIKO_API_*`` environment variables (see ``docs/api.md``).
+The service needs the ``server`` extra (fastapi, uvicorn; without it a MissingExtraError says so);
+settings not given as options come from the ``MEKSIKO_API_*`` environment variables (see
+``docs/api.md``).
 """
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from __future__ import annotations
 import argparse
 import os
 import socket
-import sys
 from typing import Any
 
+from ..extras import import_extra
 from . import UsageError, whole_number
 
 MAX_PORT = 65535
@@ -32,14 +33,12 @@ def register(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        from meksiko_api.errors import SettingsError
-        from meksiko_api.server import serve
-        from meksiko_api.settings import Settings
-    except ImportError as exc:
-        print(f"meksiko-solver serve: error: the HTTP service needs {exc.name or 'its dependencies'}: "
-              "install fastapi and uvicorn", file=sys.stderr)
-        return 2
+    for part in ("meksiko_api.app", "meksiko_api.server"):  # fastapi, fastapi-offline; uvicorn
+        import_extra(part, "server", "the HTTP service")
+    from meksiko_api.errors import SettingsError
+    from meksiko_api.server import serve
+    from meksiko_api.settings import Settings
+
     if args.port is not None and not 1 <= args.port <= MAX_PORT:
         raise SettingsError(f"--port must be from 1 to {MAX_PORT}, not {args.port}")
     settings = Settings.from_env(host=args.host, port=args.port)  # a bad variable raises a MeksikoError

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Dict, Iterable, Iterator, Sequence, Tuple
 
+from ..extras import import_extra
 from .chunks import solve_chunk
 from .errors import StudyError
 from .spec import ChunkJob
@@ -31,15 +32,12 @@ def check_address(address: object) -> str:
 
 
 def connect(address: str, timeout: float = CONNECT_TIMEOUT_S):
-    """A distributed Client of the scheduler at ``address``; StudyError if it cannot be reached."""
+    """A distributed Client of the scheduler at ``address``; MissingExtraError without the cluster
+    extra, StudyError if the scheduler cannot be reached."""
     address = check_address(address)
+    distributed = import_extra("distributed", "cluster", "a study on a Dask cluster")
     try:
-        from distributed import Client
-    except ImportError:
-        raise StudyError("a study on a cluster needs Dask's distributed: "
-                         "pip install 'meksiko-solver[cluster]'") from None
-    try:
-        return Client(address, timeout=timeout, set_as_default=False)
+        return distributed.Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise StudyError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
 
@@ -54,9 +52,9 @@ def run_dask(jobs: Iterable[ChunkJob], address: str, timeout: float = CONNECT_TI
     jobs = list(jobs)
     if not jobs:
         return
-    from distributed import as_completed
-
     client = connect(address, timeout)
+    from distributed import as_completed  # connect() has checked that it is installed
+
     try:
         futures = {}
         for job in jobs:

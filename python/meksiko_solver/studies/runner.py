@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional, Sequence, Union
 
+from ..extras import import_extra
 from .chunks import ChunkStore, concatenate
 from .deals import StudyDeal, parse_study_deal, read_deals_file
 from .errors import StudyError
@@ -70,6 +71,9 @@ def study(deals: Union[int, Sequence[object], None] = None, *, seed: int = 0, in
     is False). ``progress(done, total)`` is called as chunks finish.
     """
     spec = make_spec(deals, seed, input, rules, chunk_size)
+    if out is not None and plots:  # before the work, not after it
+        import_extra(f"{__package__}.plots", "study", "drawing a study's plots",
+                     "study with plots=False (the command line's --no-plots)")
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
         raise StudyError(f"threads must be 0 (every core) or a positive number, not {threads!r}")
     if scheduler is not None:
