@@ -97,6 +97,23 @@ def test_every_library_error_class_has_a_kind():
     assert classes <= {cls for cls, _ in KINDS}
 
 
+def test_a_missing_extra_is_the_servers_501_naming_the_extra():
+    import asyncio
+
+    from meksiko_api.errors import meksiko_error
+    from meksiko_solver.errors import MissingExtraError
+    response = asyncio.run(meksiko_error(None, MissingExtraError("a study on a Dask cluster", "distributed", "cluster")))
+    body = json.loads(bytes(response.body))
+    assert response.status_code == 501 and body["kind"] == "missing_extra"
+    assert 'pip install "meksiko-solver[cluster]"' in body["detail"]
+
+
+def test_a_bad_game_state_has_its_own_kind():
+    from meksiko_api.errors import kind_of
+    from meksiko_solver.errors import GameStateError
+    assert kind_of(GameStateError("scores [40, 0, 0]: 40 is at or past the target 31")) == "game_state"
+
+
 def test_a_shape_error_gives_each_problem_with_field_and_kind(client):
     r = client.post("/v1/solve", json={"hands": [HANDS[0], ["ZZ"], HANDS[2]], "trump": "X", "declarer": 7})
     body = r.json()

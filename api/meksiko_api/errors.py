@@ -14,6 +14,8 @@ and ``problems`` (``{"field", "kind", "message"}`` per problem).
 - a body over the size limit -> 413, one sent too slowly -> 408 (middleware.py);
 - a Host the server does not serve -> 421 (middleware.py);
 - a request over the server's limits (samples, cost) -> 422 (LimitError);
+- a part of the library that needs an extra this server was installed without -> 501
+  (MissingExtraError, kind ``missing_extra``);
 - a full queue -> 503 with Retry-After (BusyError); a request past its time budget -> 503 (TimeBudgetError).
 
 Messages are cut to MAX_MESSAGE characters and never carry a lone surrogate (which JSON
@@ -32,8 +34,8 @@ from fastapi.responses import JSONResponse
 from pydantic import TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from meksiko_solver.errors import (AuctionError, IllegalPlayError, MeksikoError, NotationError, OptionError,
-                                   PositionError, RecordError, RulesError)
+from meksiko_solver.errors import (AuctionError, GameStateError, IllegalPlayError, MeksikoError, MissingExtraError,
+                                   NotationError, OptionError, PositionError, RecordError, RulesError)
 from meksiko_solver.studies import StudyError
 
 from .models import ErrorResponse
@@ -74,10 +76,12 @@ KINDS: Sequence[Tuple[Type[Exception], str]] = (
     (IllegalPlayError, "illegal_play"),   # a card the rules of play do not allow there
     (AuctionError, "auction"),            # a call the auction does not allow there
     (RulesError, "rules"),                # an unknown rule profile, mode or format
+    (GameStateError, "game_state"),       # running totals, dealer or target no game can be in
     (RecordError, "record"),              # a malformed deal or game record, or view
     (OptionError, "option"),              # a bad samples, seed, threads, table size or time budget
     (LimitError, "limit"),                # over this server's limits
     (StudyError, "study"),                # study options the study cannot run with
+    (MissingExtraError, "missing_extra"),  # this server lacks an optional part (501, not the client's fault)
     (MeksikoError, "invalid"),            # any other input the library refuses
 )
 
@@ -115,7 +119,7 @@ def error_response(status: int, detail: str, kind: str, field: Optional[str] = N
 
 
 async def meksiko_error(request: Request, exc: MeksikoError) -> JSONResponse:
-    return error_response(422, str(exc), kind_of(exc))
+    return error_response(501 if isinstance(exc, MissingExtraError) else 422, str(exc), kind_of(exc))
 
 
 async def busy_error(request: Request, exc: BusyError) -> JSONResponse:
