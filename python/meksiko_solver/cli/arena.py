@@ -7,6 +7,7 @@ from typing import Any, Optional
 
 from ..hints.arena import DEFAULT_LINEUP, POLICIES, run_arena
 from ..hints.duplicate import DUPLICATE_POLICIES, run_duplicate
+from ..hints.match_duplicate import run_match_duplicate
 from ..hints.sequential import SequentialRule
 from . import UsageError, print_json, whole_number
 from .progress import progress_bar
@@ -22,7 +23,15 @@ def register(commands: Any) -> None:
     a.add_argument("--duplicate", action="store_true",
                    help="duplicate: compare two policies A,B (--policies A,B) on the same deals, seat by seat "
                         f"({', '.join(DUPLICATE_POLICIES)}); default policies hint,hint-uniform")
+    a.add_argument("--match", action="store_true",
+                   help="match duplicate: compare two policies A,B on games won from --states game states near "
+                        "the target, each played to the end with B everywhere and with A in each seat; "
+                        "default policies hint,hint-v1")
     a.add_argument("--deals", type=whole_number, default=200, help="number of deals (default 200)")
+    a.add_argument("--states", type=whole_number, default=None,
+                   help="with --match: number of game states (default 100)")
+    a.add_argument("--target", type=whole_number, default=None,
+                   help="with --match: the game's target (default: the profile's)")
     a.add_argument("--seed", type=whole_number, default=0, help="seed of the deals (default 0)")
     a.add_argument("--samples", type=whole_number, default=50, help="worlds per hint of the hint policy (default 50)")
     a.add_argument("--policies", default=None,
@@ -31,9 +40,9 @@ def register(commands: Any) -> None:
     a.add_argument("--rules", default=None, help="rule profile (default mexico-club)")
     a.add_argument("--mode", default=None, help="scoring mode (default: the profile's)")
     a.add_argument("--workers", type=whole_number, default=1,
-                   help="with --duplicate: processes that play the deals (default 1); the result is the same for any")
+                   help="with --duplicate or --match: processes that play the deals or states (default 1); the result is the same for any")
     a.add_argument("--scheduler", metavar="tcp://HOST:PORT", default=None,
-                   help="with --duplicate: play the deals on this Dask scheduler's workers (as a study does)")
+                   help="with --duplicate or --match: play them on this Dask scheduler's workers (as a study does)")
     a.add_argument("--sequential", action="store_true",
                    help="with --duplicate: stop when the sequential test decides (SPRT, H0: mean <= 0, H1: mean >= "
                         "--delta, checked every --batch deals); --deals is then the most to play")
@@ -53,21 +62,33 @@ def run(args: argparse.Namespace) -> int:
     def progress(done: int, total: int) -> None:
         nonlocal bar
         if bar is None:
-            bar = progress_bar(total, "deal", enabled=not args.quiet)
+            bar = progress_bar(total, "state" if args.match else "deal", enabled=not args.quiet)
         bar.update(done - bar.n)
 
-    if not args.duplicate:
-        for flag, value, default in (("--workers", args.workers, 1), ("--scheduler", args.scheduler, None),
-                                     ("--sequential", args.sequential, False)):
+    if args.duplicate and args.match:
+        raise UsageError("--duplicate and --match are two arenas: choose one")
+    if not (args.duplicate or args.match):
+        for flag, value, default in (("--workers", args.workers, 1), ("--scheduler", args.scheduler, None)):
             if value != default:
-                raise UsageError(f"{flag} is an option of the duplicate arena: add --duplicate")
+                raise UsageError(f"{flag} is an option of the duplicate and match arenas: add --duplicate or --match")
+    if not args.duplicate and args.sequential:
+        raise UsageError("--sequential is an option of the duplicate arena: add --duplicate")
+    if not args.match:
+        for flag, value in (("--states", args.states), ("--target", args.target)):
+            if value is not None:
+                raise UsageError(f"{flag} is an option of the match arena: add --match")
     if args.workers != 1 and args.scheduler is not None:
         raise UsageError("--workers and --scheduler: the deals are played either here or on the cluster, not both")
     # Checked before any deal is played, so that a bad option costs nothing.
     rule = SequentialRule(args.delta, args.alpha, args.beta, args.batch) if args.sequential else None
     try:
-        if args.duplicate:
-            result: Any = run_duplicate(deals=args.deals, seed=args.seed,
+        if args.match:
+            result: Any = run_match_duplicate(states=100 if args.states is None else args.states, seed=args.seed,
+                                              policies=args.policies or "hint,hint-v1", samples=args.samples,
+                                              rules=args.rules, mode=args.mode, target=args.target,
+                                              workers=args.workers, scheduler=args.scheduler, progress=progress)
+        elif args.duplicate:
+            result = run_duplicate(deals=args.deals, seed=args.seed,
                                         policies=args.policies or "hint,hint-uniform", samples=args.samples,
                                         rules=args.rules, mode=args.mode, progress=progress, workers=args.workers,
                                         scheduler=args.scheduler, sequential=rule)

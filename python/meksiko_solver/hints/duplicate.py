@@ -34,24 +34,23 @@ ranked defeat first instead of by his standing).
 
 from __future__ import annotations
 
-import multiprocessing
 import random
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from math import sqrt
 from statistics import mean, pstdev
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..auction import MEKSIKO
 from ..cards import cards_to_mask
 from ..deal import Phase
-from ..errors import MeksikoError, OptionError
+from ..errors import MeksikoError
 from ..game import play_deal
 from ..options import check_samples, check_seed
-from ..studies.executors import check_address, run_dask_calls
+from ..studies.executors import check_address
 from ..record import DealRecord
 from ..rules import get_rules
 from .inference import true_world
+from .parallel import check_workers, ordered_calls
 from .policy import BaselinePolicy, HintPolicy
 from .sampling import Layout, World
 from .sequential import SequentialRule
@@ -335,29 +334,6 @@ def play_duplicate_deal(i: int, a: str, b: str, samples: int, seed: int, rules: 
     return out
 
 
-def _play_deals(first: int, count: int, a: str, b: str, samples: int, seed: int, rules: str, mode: str,
-                workers: int, scheduler: Optional[str]) -> Iterator[DealOutcome]:
-    """Deals ``first .. first + count - 1`` in deal order: here, in ``workers`` processes, or on
-    the Dask scheduler at ``scheduler``."""
-    args = (a, b, samples, seed, rules, mode)
-    deals = range(first, first + count)
-    if scheduler is not None:
-        yield from run_dask_calls(play_duplicate_deal, [(i, *args) for i in deals], scheduler, "meksiko-duplicate-deal")
-    elif workers == 1:
-        for i in deals:
-            yield play_duplicate_deal(i, *args)
-    else:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            yield from pool.map(play_duplicate_deal, deals, *([x] * count for x in args))
-
-
-def check_workers(workers: object) -> int:
-    """The number of processes that play deals: a whole number from 1 up."""
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise OptionError(f"workers must be a whole number of processes, at least 1, not {workers!r}")
-    return workers
-
-
 def run_duplicate(deals: int = 100, seed: int = 0, policies: object = "hint,hint-uniform", samples: int = 50,
                   rules: Optional[str] = None, mode: Optional[str] = None,
                   progress: Optional[Callable[[int, int], None]] = None, workers: int = 1,
@@ -387,7 +363,8 @@ def run_duplicate(deals: int = 100, seed: int = 0, policies: object = "hint,hint
     done = 0
     while done < deals and (decision is None or decision["decision"] is None):
         count = min(step, deals - done)
-        for outcome in _play_deals(done, count, a, b, samples, seed, profile.name, scoring.name, workers, scheduler):
+        calls = [(i, a, b, samples, seed, profile.name, scoring.name) for i in range(done, done + count)]
+        for outcome in ordered_calls(play_duplicate_deal, calls, workers, scheduler, "meksiko-duplicate-deal"):
             played.extend(outcome.played)
             per_deal.append(outcome.seat_deals)
             for n in outcome.contracts:
