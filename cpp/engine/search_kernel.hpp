@@ -14,7 +14,7 @@ inline std::uint32_t pdep32(std::uint32_t x, std::uint32_t mask) { return bmi2_p
 using BitPacker = SoftBitPacker;
 #endif
 
-struct FollowOrder;  // a follower's cards in the order they are tried (search.cpp)
+struct FollowOrder;  // a follower's cards in the order they are tried (below)
 
 class SearchKernel final : public Search {
  public:
@@ -56,7 +56,7 @@ class SearchKernel final : public Search {
   bool node(int need, Mask* rel);
   bool lead_node(int need, Mask* rel);
   bool second_hand(int need, Mask* rel);
-  // The second hand's cards in three groups, tried in that order (see search.cpp).
+  // The second hand's cards in three groups, tried in that order (below).
   void second_hand_order(int p, int led, const FollowOrder& order, Mask groups[3]) const;
   bool third_hand(int need, Mask* rel);
   int last_trick(Mask* rel) const;
@@ -122,7 +122,6 @@ class SearchKernel final : public Search {
   Undo undo_stack_[kSeats * kMaxHandCards];
   int undo_size_ = 0;
 };
-
 
 namespace {
 
