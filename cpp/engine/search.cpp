@@ -43,7 +43,7 @@ namespace {
 // Whether the search runs x86-64-v3's code: when this CPU (and its OS, which must save the AVX
 // registers) runs it, unless the environment's MEKSIKO_INSTRUCTION_SET=x86-64-v2 asks for the
 // baseline's code (to test it, and to compare it, on a newer CPU).
-bool runs_x86_64_v3() {
+[[maybe_unused]] bool runs_x86_64_v3() {
 #if MEKSIKO_SEARCH_V3
   static const bool runs = [] {
     const char* asked = std::getenv("MEKSIKO_INSTRUCTION_SET");
