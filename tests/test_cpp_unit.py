@@ -73,7 +73,8 @@ def test_cpp_unit_tests_release():
     library = next(build.glob("libmeksiko_engine.a"))
     found = functions_with_v3_instructions(library)
     assert any("x86_64_v3::SearchKernel::lead_node" in f for f in found), sorted(found)[:20]
-    assert [f for f in found if "meksiko::x86_64_v3::" not in f] == []
+    # (The table's AVX2 slot comparisons, which only that copy calls, are functions of their own.)
+    assert [f for f in found if "meksiko::x86_64_v3::" not in f and "_avx2(" not in f] == []
 
 
 @pytest.mark.sanitizers

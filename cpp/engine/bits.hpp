@@ -4,10 +4,11 @@
 #include <cstdint>
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-// pext and pdep are there to call whatever the build's baseline: the search's code for CPUs with
-// BMI2 (search.cpp) uses them in a build for any x86-64.
+// pext and pdep (and AVX2, tt.hpp) are there to call whatever the build's baseline: the search's
+// code for x86-64-v3 (search.cpp) uses them in a build for any x86-64.
 #define MEKSIKO_HAS_BMI2_CODE 1
 #define MEKSIKO_BMI2 __attribute__((target("bmi2")))
+#define MEKSIKO_AVX2 __attribute__((target("avx2")))
 #else
 #define MEKSIKO_HAS_BMI2_CODE 0
 #endif

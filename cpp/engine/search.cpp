@@ -23,8 +23,10 @@ namespace baseline {
 #else
 #define MEKSIKO_KERNEL_BMI2 0
 #endif
+#define MEKSIKO_KERNEL_AVX2 false  // (with AVX2 in the baseline, the table's own comparisons use it)
 #include "search_kernel.hpp"
 #undef MEKSIKO_KERNEL_BMI2
+#undef MEKSIKO_KERNEL_AVX2
 }  // namespace baseline
 
 #if MEKSIKO_SEARCH_V3
@@ -32,8 +34,10 @@ namespace baseline {
 #pragma GCC target("arch=x86-64-v3")
 namespace x86_64_v3 {
 #define MEKSIKO_KERNEL_BMI2 1
+#define MEKSIKO_KERNEL_AVX2 true
 #include "search_kernel.hpp"
 #undef MEKSIKO_KERNEL_BMI2
+#undef MEKSIKO_KERNEL_AVX2
 }  // namespace x86_64_v3
 #pragma GCC pop_options
 #endif

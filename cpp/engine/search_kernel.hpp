@@ -4,7 +4,8 @@
 // (cards.hpp, bits.hpp, tt.hpp) inlined into them, is compiled for that set. The helpers' own
 // copies stay compiled for the baseline, so no code for a newer CPU leaks into code that every
 // CPU runs. Hence no include guard, and no #include here: search.cpp includes the headers
-// first. MEKSIKO_KERNEL_BMI2 says whether this copy may use BMI2 (pext, pdep).
+// first. MEKSIKO_KERNEL_BMI2 and MEKSIKO_KERNEL_AVX2 say whether this copy may use BMI2 (pext,
+// pdep) and AVX2 (the table's slot comparisons).
 
 #if MEKSIKO_KERNEL_BMI2
 using BitPacker = Bmi2BitPacker;
@@ -596,7 +597,7 @@ bool SearchKernel::lead_node(int need, Mask* rel) {
     if (sure) return sure > 0;
   }
   bool maximizing = leader_ == declarer_;
-  TTAnswer a = tt_.probe(sh);
+  TTAnswer a = tt_.probe<MEKSIKO_KERNEL_AVX2>(sh);
   if (a.lo >= need) {
     *rel = rel_from_mask(a.lo_mask, packed);
     return true;
@@ -672,7 +673,7 @@ bool SearchKernel::lead_node(int need, Mask* rel) {
     r_c = widen_to_run(r_c, c, p, live);
     if (r == maximizing) {
       *rel = r_c;
-      tt_.store(sh, mask_from_rel(r_c, packed), r ? need : 0, r ? rem : need - 1);
+      tt_.store<MEKSIKO_KERNEL_AVX2>(sh, mask_from_rel(r_c, packed), r ? need : 0, r ? rem : need - 1);
       // The cutoff history: the lead that cut off gains the square of the tricks left, and each
       // lead tried before it loses eight times that (down to 0): the losses order the leads
       // better than the gains alone (nodes −6 to −8 %, docs/engine.md, twenty-second round).
@@ -689,7 +690,7 @@ bool SearchKernel::lead_node(int need, Mask* rel) {
     settled |= settled_with(r_c, c, p, live);
   }
   *rel = all;
-  tt_.store(sh, mask_from_rel(all, packed), maximizing ? 0 : need, maximizing ? need - 1 : rem);
+  tt_.store<MEKSIKO_KERNEL_AVX2>(sh, mask_from_rel(all, packed), maximizing ? 0 : need, maximizing ? need - 1 : rem);
   return !maximizing;
 }
 
