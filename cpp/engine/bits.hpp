@@ -4,13 +4,13 @@
 #include <cstdint>
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-// pext and pdep (and AVX2, tt.hpp) are there to call whatever the build's baseline: the search's
-// code for x86-64-v3 (search.cpp) uses them in a build for any x86-64.
-#define MEKSIKO_HAS_BMI2_CODE 1
+// Functions for a newer x86-64 than the build's baseline (pext and pdep here, AVX2 in tt.hpp), for
+// code compiled for such a CPU to call: the search's copy for x86-64-v3 (search.cpp).
+#define MEKSIKO_X86_TARGETS 1
 #define MEKSIKO_BMI2 __attribute__((target("bmi2")))
 #define MEKSIKO_AVX2 __attribute__((target("avx2")))
 #else
-#define MEKSIKO_HAS_BMI2_CODE 0
+#define MEKSIKO_X86_TARGETS 0
 #endif
 
 // For the small helpers of the search's hot loop, which the compiler would
@@ -19,7 +19,7 @@
 
 namespace meksiko {
 
-#if MEKSIKO_HAS_BMI2_CODE
+#if MEKSIKO_X86_TARGETS
 // With BMI2 each use is one instruction and nothing is worked out beforehand.
 MEKSIKO_BMI2 MEKSIKO_INLINE std::uint32_t bmi2_pext32(std::uint32_t x, std::uint32_t mask) { return _pext_u32(x, mask); }
 MEKSIKO_BMI2 MEKSIKO_INLINE std::uint32_t bmi2_pdep32(std::uint32_t x, std::uint32_t mask) { return _pdep_u32(x, mask); }

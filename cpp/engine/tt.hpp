@@ -20,7 +20,7 @@
 #include <memory>
 
 #include "bits.hpp"
-#if defined(__SSE4_1__) || MEKSIKO_HAS_BMI2_CODE
+#if defined(__SSE4_1__) || MEKSIKO_X86_TARGETS
 #include <immintrin.h>
 #endif
 
@@ -99,7 +99,7 @@ class TranspositionTable {
   static unsigned matching_slots(const Bucket& b, std::uint64_t key, std::uint64_t code);
   // Bit i set when slot i holds `key`.
   static unsigned slots_with(const Bucket& b, std::uint64_t key);
-#if MEKSIKO_HAS_BMI2_CODE
+#if MEKSIKO_X86_TARGETS
   // The same with AVX2. Not forced inline: probe<true> and store<true>, compiled for the
   // baseline, may not inline them; the search's copy for x86-64-v3 calls them (measured: faster
   // than its SSE4.1 comparisons inlined, 1.3 to 1.7 % of the search's time).
@@ -132,7 +132,7 @@ class TranspositionTable {
 
 // All eight slots at once: which slots match is unpredictable, and a
 // mispredicted branch costs more than looking at every slot.
-#if MEKSIKO_HAS_BMI2_CODE
+#if MEKSIKO_X86_TARGETS
 inline unsigned TranspositionTable::matching_slots_avx2(const Bucket& b, std::uint64_t key, std::uint64_t code) {
   __m256i k = _mm256_set1_epi64x(static_cast<long long>(key));
   __m256i c = _mm256_set1_epi64x(static_cast<long long>(code));
@@ -178,7 +178,7 @@ MEKSIKO_INLINE unsigned TranspositionTable::matching_slots(const Bucket& b, std:
 #endif
 }
 
-#if MEKSIKO_HAS_BMI2_CODE
+#if MEKSIKO_X86_TARGETS
 inline unsigned TranspositionTable::slots_with_avx2(const Bucket& b, std::uint64_t key) {
   __m256i k = _mm256_set1_epi64x(static_cast<long long>(key));
   __m256i low = _mm256_cmpeq_epi64(k, _mm256_load_si256(reinterpret_cast<const __m256i*>(b.key)));
@@ -212,7 +212,7 @@ inline TTAnswer TranspositionTable::probe(const TTShape& shape) const {
   std::uint64_t key = full_key(shape);
   const Bucket& b = table_[shape.bucket];
   unsigned matching;
-#if MEKSIKO_HAS_BMI2_CODE
+#if MEKSIKO_X86_TARGETS
   if constexpr (kAvx2)
     matching = matching_slots_avx2(b, key, shape.code);
   else
@@ -240,7 +240,7 @@ inline void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo,
   std::uint32_t kept = static_cast<std::uint32_t>(mask);
   Bucket& b = table_[shape.bucket];
   auto slots = [&b](std::uint64_t k) {
-#if MEKSIKO_HAS_BMI2_CODE
+#if MEKSIKO_X86_TARGETS
     if constexpr (kAvx2) return slots_with_avx2(b, k);
 #endif
     return slots_with(b, k);
