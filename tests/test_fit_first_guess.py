@@ -1,4 +1,4 @@
-"""tools/fit_first_guess.py reproduces the first-guess coefficients in cpp/engine/search.cpp."""
+"""tools/fit_first_guess.py reproduces the first-guess coefficients in cpp/engine/search_kernel.hpp."""
 
 import subprocess
 import sys
@@ -7,7 +7,7 @@ from pathlib import Path
 SCRIPT = Path(__file__).resolve().parent.parent / "tools" / "fit_first_guess.py"
 
 
-def test_fit_reproduces_the_coefficients_in_search_cpp():
+def test_fit_reproduces_the_coefficients_in_the_search():
     run = subprocess.run([sys.executable, str(SCRIPT), "--check"], capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "search.cpp holds exactly these coefficients" in run.stdout
+    assert "search_kernel.hpp holds exactly these coefficients" in run.stdout

@@ -1,6 +1,7 @@
 """Random differential test of the engine against a previous build of it.
 
     python tools/differential.py --old /path/to/old-venv/bin/python [--count 60000] [--seed 1]
+    python tools/differential.py --old-path OLD_BUILD --new-path NEW_BUILD [--count 60000] [--seed 1]
 
 Both interpreters run this file as a worker on the same seeded random positions (random
 deals played out by random legal cards to any point, a trick in progress included, every
@@ -11,12 +12,16 @@ has it. The comparison stops at the first difference and prints
 the position. The worker only needs ``meksiko_solver._core`` with ``solve_many`` and
 ``analyze_many``, which every build since the batch API has, so any old engine (say
 ``git archive 1f07a35`` installed into its own venv) can be compared with the new one.
+``--old-path`` and ``--new-path`` put a directory first on that side's PYTHONPATH: two builds of
+one tree (each an extracted wheel) run by one interpreter, as issue 55 compared the portable
+build with the native one.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
@@ -101,24 +106,35 @@ def worker(count: int, seed: int, deals: int) -> None:
                 print(json.dumps(["b", [d, floor], b.error, b.tricks, b.trump, list(b.discard)]))
 
 
+def side_env(path: str | None) -> dict:
+    """This process's environment, with `path` first on PYTHONPATH when given."""
+    env = dict(os.environ)
+    if path:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (path, env.get("PYTHONPATH")) if p)
+    return env
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--old", help="python of the venv holding the previous engine")
+    ap.add_argument("--old", help="python of the venv holding the previous engine (default: this one, with --old-path)")
     ap.add_argument("--new", default=sys.executable, help="python of the venv holding the new engine")
     ap.add_argument("--count", type=int, default=60000, help="random positions")
     ap.add_argument("--deals", type=int, default=300, help="random deals for the declarer analysis")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--old-path", help="first on the old side's PYTHONPATH")
+    ap.add_argument("--new-path", help="first on the new side's PYTHONPATH")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         worker(args.count, args.seed, args.deals)
         return 0
-    if not args.old:
-        ap.error("--old is required")
+    if not args.old and not args.old_path:
+        ap.error("--old or --old-path is required")
     cmd = [__file__, "--worker", "--count", str(args.count), "--seed", str(args.seed), "--deals", str(args.deals)]
     start = time.perf_counter()
-    old = subprocess.Popen([args.old, *cmd], stdout=subprocess.PIPE, text=True)
-    new = subprocess.Popen([args.new, *cmd], stdout=subprocess.PIPE, text=True)
+    old = subprocess.Popen([args.old or sys.executable, *cmd], stdout=subprocess.PIPE, text=True,
+                           env=side_env(args.old_path))
+    new = subprocess.Popen([args.new, *cmd], stdout=subprocess.PIPE, text=True, env=side_env(args.new_path))
     assert old.stdout is not None and new.stdout is not None
     compared = {"p": 0, "d": 0, "b": 0}
     for a, b in zip(old.stdout, new.stdout):

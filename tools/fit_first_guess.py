@@ -1,7 +1,7 @@
-"""Fit the search's first guess of the declarer's tricks (``Search::guess`` in cpp/engine/search.cpp).
+"""Fit the search's first guess of the declarer's tricks (``SearchKernel::guess`` in cpp/engine/search_kernel.hpp).
 
     python tools/fit_first_guess.py            # fit, print the C++ expression and how often it is right
-    python tools/fit_first_guess.py --check    # also compare with the coefficients now in search.cpp
+    python tools/fit_first_guess.py --check    # also compare with the coefficients now in search_kernel.hpp
 
 ``Solver::tricks`` first asks whether the declarer reaches this guess, then steps one trick
 at a time from it, so a guess that is right more often saves searches; the answers never
@@ -9,7 +9,7 @@ depend on it. The fit is ordinary least squares on seeded random positions at a 
 (half of them full deals of 10 cards a hand, the rest of 1 to 9 cards, every trump and no
 trump, any declarer and leader), solved exactly by the engine. The features are the ones
 ``guess()`` computes, in the same order; change both together. With the default seed and
-count the script prints the coefficients that search.cpp holds (to the three decimals kept).
+count the script prints the coefficients that search_kernel.hpp holds (to the three decimals kept).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 NO_TRUMP = 4
-SEARCH_CPP = Path(__file__).resolve().parent.parent / "cpp" / "engine" / "search.cpp"
+SEARCH_SOURCE = Path(__file__).resolve().parent.parent / "cpp" / "engine" / "search_kernel.hpp"
 # Names of the features, in the order of the fitted expression in guess().
 FEATURES = ["1", "left", "leader == declarer", "trumps",
             "side_place[0]", "side_place[1]", "side_place[2]", "side_place[3]",
@@ -75,7 +75,7 @@ def positions(count: int, seed: int) -> list:
 
 def current_coefficients() -> list:
     """The coefficients in guess() now, in FEATURES order."""
-    text = SEARCH_CPP.read_text(encoding="utf-8")
+    text = SEARCH_SOURCE.read_text(encoding="utf-8")
     body = text[text.index("double estimate =") + len("double estimate ="):]
     body = "".join(body[:body.index(";")].split()).replace("(no_trump?0:", "").replace("singletons)", "singletons")
     names = ["", "left", "(leader_==declarer_)", "trumps", *[f"side_place[{k}]" for k in range(4)],
@@ -85,7 +85,7 @@ def current_coefficients() -> list:
     for sign, value, name in re.findall(r"([+-]?)(\d+\.\d+)(?:\*([^+-]+))?", body):
         coefs[names.index(name or "")] = -float(value) if sign == "-" else float(value)
     if None in coefs:
-        raise SystemExit(f"cannot read every coefficient of guess() in {SEARCH_CPP}")
+        raise SystemExit(f"cannot read every coefficient of guess() in {SEARCH_SOURCE}")
     return coefs
 
 
@@ -113,7 +113,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--count", type=int, default=30000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--check", action="store_true", help="compare with the coefficients in search.cpp")
+    ap.add_argument("--check", action="store_true", help="compare with the coefficients in search_kernel.hpp")
     args = ap.parse_args()
     from meksiko_solver import _core
 
@@ -130,15 +130,15 @@ def main() -> int:
     if args.check:
         now = np.array(current_coefficients())
         exact_now, near_now = accuracy(now, x, y)
-        print(f"search.cpp's coefficients: exact {100 * exact_now:.1f}%, within one {100 * near_now:.1f}%")
+        print(f"search_kernel.hpp's coefficients: exact {100 * exact_now:.1f}%, within one {100 * near_now:.1f}%")
         diff = np.abs(now - rounded)
         for name, a, b in zip(FEATURES, now, rounded):
             if abs(a - b) > 5e-4:
-                print(f"  {name}: search.cpp {a:.3f}, fit {b:.3f}")
+                print(f"  {name}: search_kernel.hpp {a:.3f}, fit {b:.3f}")
         if diff.max() > 5e-4:
-            print(f"search.cpp differs from this fit (largest difference {diff.max():.3f})")
+            print(f"search_kernel.hpp differs from this fit (largest difference {diff.max():.3f})")
             return 1
-        print("search.cpp holds exactly these coefficients")
+        print("search_kernel.hpp holds exactly these coefficients")
     return 0
 
 

@@ -12,6 +12,7 @@
 #include "sampling.hpp"
 #include "batch.hpp"
 #include "position.hpp"
+#include "search.hpp"
 #include "solver.hpp"
 
 namespace py = pybind11;
@@ -126,6 +127,10 @@ PYBIND11_MODULE(_core, m) {
       "and discard (exact when at least floor, else floor - 1), with one best trump and discard.");
 
   m.def("default_threads", &default_threads);
+  m.def("instruction_set", &search_instruction_set,
+        "The instruction set the search runs with on this CPU: x86-64-v3 or x86-64-v2 (a portable x86-64 "
+        "build), native (built for the building machine's CPU) or baseline (another architecture's portable "
+        "build).");
   m.attr("MAX_THREADS") = kMaxThreads;
   m.attr("HINT_TT_BYTES") = kHintTableBytes;
 

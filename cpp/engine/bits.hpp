@@ -2,8 +2,15 @@
 #pragma once
 
 #include <cstdint>
-#if defined(__BMI2__)
+#if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
+// Functions for a newer x86-64 than the build's baseline (pext and pdep here, AVX2 in tt.hpp), for
+// code compiled for such a CPU to call: the search's copy for x86-64-v3 (search.cpp).
+#define MEKSIKO_X86_TARGETS 1
+#define MEKSIKO_BMI2 __attribute__((target("bmi2")))
+#define MEKSIKO_AVX2 __attribute__((target("avx2")))
+#else
+#define MEKSIKO_X86_TARGETS 0
 #endif
 
 // For the small helpers of the search's hot loop, which the compiler would
@@ -12,10 +19,27 @@
 
 namespace meksiko {
 
+#if MEKSIKO_X86_TARGETS
+// With BMI2 each use is one instruction and nothing is worked out beforehand.
+MEKSIKO_BMI2 MEKSIKO_INLINE std::uint32_t bmi2_pext32(std::uint32_t x, std::uint32_t mask) { return _pext_u32(x, mask); }
+MEKSIKO_BMI2 MEKSIKO_INLINE std::uint32_t bmi2_pdep32(std::uint32_t x, std::uint32_t mask) { return _pdep_u32(x, mask); }
+
+class Bmi2BitPacker {
+ public:
+  explicit Bmi2BitPacker(std::uint32_t mask) : mask_(mask) {}
+  std::uint32_t mask() const { return mask_; }
+  MEKSIKO_BMI2 MEKSIKO_INLINE std::uint32_t extract(std::uint32_t x) const { return _pext_u32(x, mask_); }
+  MEKSIKO_BMI2 MEKSIKO_INLINE std::uint32_t deposit(std::uint32_t x) const { return _pdep_u32(x, mask_); }
+
+ private:
+  std::uint32_t mask_;
+};
+#endif
+
 // The bits of x at the positions of mask's set bits, packed to the bottom.
 inline std::uint32_t pext32(std::uint32_t x, std::uint32_t mask) {
 #if defined(__BMI2__)
-  return _pext_u32(x, mask);
+  return bmi2_pext32(x, mask);
 #else
   std::uint32_t out = 0;
   for (std::uint32_t bit = 1; mask; bit <<= 1, mask &= mask - 1)
@@ -27,7 +51,7 @@ inline std::uint32_t pext32(std::uint32_t x, std::uint32_t mask) {
 // The low bits of x deposited at the positions of mask's set bits.
 inline std::uint32_t pdep32(std::uint32_t x, std::uint32_t mask) {
 #if defined(__BMI2__)
-  return _pdep_u32(x, mask);
+  return bmi2_pdep32(x, mask);
 #else
   std::uint32_t out = 0;
   for (std::uint32_t bit = 1; mask; bit <<= 1, mask &= mask - 1)
@@ -80,17 +104,7 @@ class SoftBitPacker {
 };
 
 #if defined(__BMI2__)
-// With BMI2 each use is one instruction and nothing is worked out beforehand.
-class BitPacker {
- public:
-  explicit BitPacker(std::uint32_t mask) : mask_(mask) {}
-  std::uint32_t mask() const { return mask_; }
-  std::uint32_t extract(std::uint32_t x) const { return _pext_u32(x, mask_); }
-  std::uint32_t deposit(std::uint32_t x) const { return _pdep_u32(x, mask_); }
-
- private:
-  std::uint32_t mask_;
-};
+using BitPacker = Bmi2BitPacker;
 #else
 using BitPacker = SoftBitPacker;
 #endif

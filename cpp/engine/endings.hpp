@@ -32,21 +32,32 @@ class TwoTrickEndings {
   static constexpr int kRelOne = 2, kRelTwo = 8;  // where an entry keeps each question's cards
 
   // reach(need), need 1 or 2, at a trick start where every hand holds two cards; rel: the cards
-  // the answer depends on.
+  // the answer depends on. The search reads the table the same way with its own BitPacker
+  // (search_kernel.hpp, two_trick_ending).
   static bool reach(const Mask hands[kSeats], int leader, int declarer, int trump, int need, Mask* rel) {
-    Mask live = hands[0] | hands[1] | hands[2];
-    BitPacker packed(live);
+    BitPacker packed(hands[0] | hands[1] | hands[2]);
     int second = next_seat(leader), third = next_seat(second);
+    unsigned e = entry(packed.mask(), packed.extract(hands[second]) | packed.extract(hands[third]) << kPlaces,
+                       leader, declarer, trump);
+    *rel = packed.deposit(rel_places(e, need));
+    return reached(e, need);
+  }
+
+  // The entry of a trick start where every hand holds two cards: its live cards and their owners
+  // packed in card order, as the second hand's bits | the third's << kPlaces.
+  static unsigned entry(Mask live, unsigned owners, int leader, int declarer, int trump) {
     std::uint32_t counts = byte_counts(live);
     unsigned lengths = (counts & 0xFF) + 7 * (counts >> 8 & 0xFF) + 49 * (counts >> 16 & 0xFF) + 343 * (counts >> 24);
-    unsigned owners = packed.extract(hands[second]) | packed.extract(hands[third]) << kPlaces;
     int declarer_place = declarer >= leader ? declarer - leader : declarer - leader + kSeats;
     std::size_t index =
         ((std::size_t{kLengthIndex[lengths]} * kOwnerPatterns + kOwnerIndex[owners]) * 5 + trump) * kSeats +
         declarer_place;
-    unsigned entry = kEntry[index];
-    *rel = packed.deposit(entry >> (need == 1 ? kRelOne : kRelTwo) & ((1u << kPlaces) - 1));
-    return static_cast<int>(entry & 3) >= need;
+    return kEntry[index];
+  }
+  static bool reached(unsigned entry, int need) { return static_cast<int>(entry & 3) >= need; }
+  // The cards reach(need)'s answer depends on, as places among the live cards (to deposit).
+  static unsigned rel_places(unsigned entry, int need) {
+    return entry >> (need == 1 ? kRelOne : kRelTwo) & ((1u << kPlaces) - 1);
   }
 
   // The suit lengths of the live cards -> their pattern, 0..83.

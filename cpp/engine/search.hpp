@@ -8,11 +8,15 @@
 // a trick-start result is stored for all positions that differ only in cards
 // that did not matter, and a card that fails spares the mover's other cards
 // of its suit that lie below every card that mattered.
+//
+// The search itself (search_kernel.hpp) is compiled once for each instruction set it runs
+// on: in a portable x86-64 build for the baseline and for x86-64-v3 (BMI2's pext and pdep,
+// AVX2, LZCNT), and make_search() picks the best one this CPU runs.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
-#include "bits.hpp"
 #include "position.hpp"
 #include "tt.hpp"
 
@@ -22,111 +26,43 @@ namespace meksiko {
 // equal keys mean positions that play out identically.
 std::uint64_t relative_cards_key(const Mask hands[kSeats]);
 
-struct FollowOrder;  // a follower's cards in the order they are tried (search.cpp)
-
 class Search {
  public:
-  explicit Search(TranspositionTable& tt) : tt_(tt) {}
+  virtual ~Search() = default;
 
   // Start from a validated position.
-  void set_position(const Position& pos);
-  Position position() const;
+  virtual void set_position(const Position& pos) = 0;
+  virtual Position position() const = 0;
 
-  bool reach(int need) {
-    Mask rel;
-    return node(need, &rel);
-  }
+  virtual bool reach(int need) = 0;
   // Exact declarer tricks from here, known to lie in [lo, hi]. `guess` is
   // probed first when it lies inside.
-  int value(int lo, int hi, int guess = -1);
-  int value() { return value(0, tricks_left()); }
+  virtual int value(int lo, int hi, int guess = -1) = 0;
 
   // A quick estimate of value(), to probe first.
-  int guess() const;
-  int to_move() const {
-    int seat = leader_ + count_;
-    return seat >= kSeats ? seat - kSeats : seat;
-  }
-  int tricks_left() const { return popcount(hand_[to_move()]); }
-  Mask legal_moves() const;
+  virtual int guess() const = 0;
+  virtual int to_move() const = 0;
+  virtual int tricks_left() const = 0;
+  virtual Mask legal_moves() const = 0;
   // One card per class of equivalent legal cards.
-  Mask representative_moves() const;
+  virtual Mask representative_moves() const = 0;
   // The representative that stands for `card` (a legal card of the mover).
-  int representative_of(int card) const;
+  virtual int representative_of(int card) const = 0;
 
   // Play a card at the root level; returns 1 if it completed a trick won by
   // the declarer, else 0. undo() takes it back.
-  int play(int card);
-  void undo();
+  virtual int play(int card) = 0;
+  virtual void undo() = 0;
 
-  std::uint64_t nodes() const { return nodes_; }
-
- private:
-  bool node(int need, Mask* rel);
-  bool lead_node(int need, Mask* rel);
-  bool second_hand(int need, Mask* rel);
-  // The second hand's cards in three groups, tried in that order (see search.cpp).
-  void second_hand_order(int p, int led, const FollowOrder& order, Mask groups[3]) const;
-  bool third_hand(int need, Mask* rel);
-  int last_trick(Mask* rel) const;
-  // `seat`'s cards above every other hand's card of their suit.
-  Mask top_cards(int seat) const;
-  // The suits (whole bytes) of a lead that `hand` cannot ruff: those it holds, every suit when it
-  // holds no trump.
-  Mask unruffable_suits(Mask hand) const { return whole_suits(hand) | ((hand & trump_bits_) ? 0u : ~0u); }
-  // The tricks `seat` can cash at once; 0 when fewer than `enough` are possible. With
-  // `entries`: the first plan alone (side suits, then trumps), and the suits it cashes in.
-  int quick_tricks(int seat, int enough, Mask* rel, Mask* entries = nullptr) const;
-  // Whether the defender not on lead cashes enough to beat the contract once his partner,
-  // on lead, leads to him.
-  bool partner_quick_tricks(int need, int rem, Mask* rel) const;
-  // Leads (of a defender) that the declarer surely refutes, and the cards that decide it.
-  struct RefutedLeads {
-    Mask leads = 0, rel = 0;
-  };
-  // The leads after which the declarer, not on lead, wins the trick and then cashes `need` tricks.
-  RefutedLeads refuted_leads(int need) const;
-  int sure_trump_tricks(int need, int rem, Mask* rel) const;
-  // Whether the declarer surely takes `need` tricks while the defenders hold no trump.
-  bool unruffed_tricks(int need, Mask* rel) const;
-  TTShape shape(const BitPacker& live) const;
-  Mask widen_to_run(Mask rel, int card, int seat, Mask live) const;
-  // The mover's cards that a failed try of `card` (its result's cards: rel) shows to play alike.
-  Mask settled_with(Mask rel, int card, int seat, Mask live) const;
-  Mask live_in_trick() const;
-  // The lowest card of each run of `hand`'s cards that no other live card separates.
-  Mask representatives(Mask hand, Mask live) const;
-  // Each lead's key: the higher, the sooner it is searched.
-  int lead_keys(Mask moves, std::uint64_t* keys) const;
-
-  TranspositionTable& tt_;
-  Mask hand_[kSeats] = {0, 0, 0};
-  // Suit lengths, 4 bits per (seat, suit) at 16 * seat + 4 * suit: kept up to
-  // date with the hands, for the table key and the bounds.
-  std::uint64_t lengths_ = 0;
-  // Move `card` out of or back into `seat`'s hand.
-  void take(int seat, int card) {
-    hand_[seat] ^= card_bit(card);
-    lengths_ -= std::uint64_t{1} << (16 * seat + 4 * suit_of(card));
-  }
-  void give(int seat, int card) {
-    hand_[seat] ^= card_bit(card);
-    lengths_ += std::uint64_t{1} << (16 * seat + 4 * suit_of(card));
-  }
-  int trump_ = kNoTrump;
-  Mask trump_bits_ = 0;  // the trump suit's cards; none without trump
-  int declarer_ = 0;
-  int leader_ = 0;
-  int count_ = 0;    // cards in the current trick
-  int cards_[3] = {-1, -1, -1};
-  std::uint64_t nodes_ = 0;
-  std::uint32_t history_[kSeats][kCards] = {};
-
-  struct Undo {
-    int leader, count, cards[3], seat, card;
-  };
-  Undo undo_stack_[kSeats * kMaxHandCards];
-  int undo_size_ = 0;
+  virtual std::uint64_t nodes() const = 0;
 };
+
+// The search compiled for the best instruction set this CPU runs, on `tt`.
+std::unique_ptr<Search> make_search(TranspositionTable& tt);
+
+// The instruction set make_search() picks: "x86-64-v3" or "x86-64-v2" (portable x86-64 builds),
+// "native" (a MEKSIKO_NATIVE build, for the building machine's CPU) or "baseline" (any other
+// portable build: the compiler's default for the architecture, e.g. aarch64).
+const char* search_instruction_set();
 
 }  // namespace meksiko

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -45,7 +46,7 @@ class Solver {
   // Can the declarer take at least `need` tricks? The position must be valid.
   bool reach(const Position& pos, int need);
 
-  std::uint64_t nodes() const { return search_.nodes(); }
+  std::uint64_t nodes() const { return search_->nodes(); }
   TranspositionTable& table() { return tt_; }
 
  private:
@@ -53,7 +54,7 @@ class Solver {
   void line(int best, std::vector<int>* out);
 
   TranspositionTable tt_;
-  Search search_;
+  std::unique_ptr<Search> search_;  // for this CPU's instruction set (make_search)
 };
 
 }  // namespace meksiko

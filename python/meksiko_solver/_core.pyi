@@ -97,6 +97,11 @@ def best_declaration_many(deals: Sequence[_DealTuple], floor: int = 0, threads: 
 def default_threads() -> int:
     """The number of worker threads used when ``threads`` is 0: the machine's cores."""
 
+def instruction_set() -> str:
+    """The instruction set the search runs with on this CPU: ``"x86-64-v3"`` or ``"x86-64-v2"`` (a portable
+    x86-64 build, which picks the best at run time), ``"native"`` (built for the building machine's CPU) or
+    ``"baseline"`` (another architecture's portable build)."""
+
 def solve_many(positions: Sequence[_PositionTuple], card_values: bool = False, line: bool = False,
                threads: int = 0, tt_bytes: int = ...) -> List[SolveResult]:
     """Solve (hands, trump, declarer, leader, played) tuples on every core; a result's error is set for a bad one."""
