@@ -84,8 +84,9 @@ def test_fit_cards_finds_a_defenders_own_temperature():
         declaring = i % 2 == 0
         p = card_probabilities(values, declaring, {"temperature": 0.2 if declaring else 1.5, "floor": 0.02})
         rows.append((i, values, draw_from(p, rng), declaring))
-    got = fit.fit_cards(rows, {"lookback": 2})
+    got = fit.fit_cards(rows, {"lookback": 2, "temperature": 1.0, "floor": 0.02})
     assert got["quality"]["by_role_kept"] and got["temperature"] <= 0.3 and got["temperature_defender"] >= 1.0
+    assert got["quality"]["by_role_held_back"] > got["quality"]["previous_held_back"]  # a base of T = 1 for both
     assert got["lookback"] == 2
 
 
@@ -100,8 +101,9 @@ def test_fit_discards_finds_the_exposed_talons_term():
         pairs = {(1 << a) | (1 << b): exp(discard_log_probability_with(twelve, (1 << a) | (1 << b), 0, truth, talon))
                  for a, b in combinations(cards, 2)}
         rows.append((i, twelve, draw_from(pairs, rng), 0, talon))
-    got = fit.fit_discards(rows)
+    got = fit.fit_discards(rows, {"temperature": 8.0, "floor": 0.05})
     assert got["quality"]["talon_kept"] and 0.5 <= got["talon"] <= 2.5
+    assert got["quality"]["with_talon_held_back"] > got["quality"]["previous_held_back"]
 
 
 def test_discard_model_survives_a_low_temperature():

@@ -15,7 +15,8 @@
    (maximum likelihood, grid search); every card it played with a choice fits the play
    temperature against the double-dummy values of its legal cards in the real deal; every
    discard fits the discard temperature. Deals ``i % 4 == 3`` are held back: the mean
-   log-likelihood per decision there is reported against the uniform choice.
+   log-likelihood per decision there is reported against the uniform choice and against the
+   models the games were played with (``previous_held_back``).
 3. Richer terms, each kept only where it raises the held-back log-likelihood (both figures are
    written under ``quality``): a margin per auction position (``context_margin``, see
    ``bidding_model.CONTEXTS``), a defender's own play temperature (``temperature_defender``)
@@ -177,7 +178,7 @@ def fit_calls(rows: list, base: dict) -> dict:
         "decisions_fit": len(fit), "decisions_held_back": len(test),
         "mean_log_likelihood_held_back": round(max(with_, without), 4),
         "without_context_held_back": round(without, 4), "with_context_held_back": round(with_, 4),
-        "context_kept": with_ > without,
+        "context_kept": with_ > without, "previous_held_back": round(mean_ll(test, lambda r: ll(r, base)), 4),
         "uniform_log_likelihood_held_back": round(mean_ll(test, lambda r: -log(len(r[2]))), 4)}}
     return out
 
@@ -206,7 +207,7 @@ def fit_cards(rows: list, base: dict) -> dict:
         "cards_fit": len(fit), "cards_held_back": len(test),
         "mean_log_likelihood_held_back": round(max(with_, without), 4),
         "one_temperature_held_back": round(without, 4), "by_role_held_back": round(with_, 4),
-        "by_role_kept": with_ > without,
+        "by_role_kept": with_ > without, "previous_held_back": round(mean_ll(test, lambda r: ll(r, base)), 4),
         "uniform_log_likelihood_held_back": round(mean_ll(test, lambda r: -log(len(r[1]))), 4)}
     return out
 
@@ -214,9 +215,9 @@ def fit_cards(rows: list, base: dict) -> dict:
 DISCARD_TEMPERATURES = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0)
 
 
-def fit_discards(rows: list) -> dict:
+def fit_discards(rows: list, base: dict) -> dict:
     """The discard model fitted on ``(deal, twelve, discard, trump, talon)`` rows; the exposed
-    talon's term only where it helps on the held-back deals."""
+    talon's term only where it helps on the held-back deals (``base``: the model before)."""
     fit, test = split(rows)
 
     def ll(r, p):
@@ -234,7 +235,8 @@ def fit_discards(rows: list) -> dict:
         "discards_fit": len(fit), "discards_held_back": len(test),
         "mean_log_likelihood_held_back": round(max(with_, without), 4),
         "without_talon_held_back": round(without, 4), "with_talon_held_back": round(with_, 4),
-        "talon_kept": with_ > without, "uniform_log_likelihood_held_back": round(-log(66), 4)}
+        "talon_kept": with_ > without, "previous_held_back": round(mean_ll(test, lambda r: ll(r, base)), 4),
+        "uniform_log_likelihood_held_back": round(-log(66), 4)}
     return out
 
 
@@ -253,7 +255,7 @@ def fit_generation(start: dict, games: int, seed: int, policy: str, samples: int
     calls, discards, cards = play_games(games, seed, policy, samples)
     bidding = fit_calls(call_rows(calls, start["bidding"]["strength"]), start["bidding"])
     return {**start, "bidding": bidding, "play": fit_cards(card_rows(cards), start["play"]),
-            "discard": fit_discards(discards)}
+            "discard": fit_discards(discards, start["discard"])}
 
 
 def main(argv=None) -> int:
