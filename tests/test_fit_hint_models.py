@@ -129,6 +129,9 @@ def test_generations_of_self_play_write_each_model_set(tmp_path, restore_models,
         assert m["bidding"]["quality"]["calls"]["decisions_fit"] > 0 and m["play"]["quality"]["cards_fit"] > 0
     # The second generation played with the first's models: they are this process's current set.
     assert parameters("current")["play"] == gens[0]["play"]
+    # Going on from the second generation writes the third.
+    fit.main(["--deals", "0", "--games", "4", "--seed", "710014", "--policy", "hint", "--samples", "6", "--out", str(out)])
+    assert json.loads((tmp_path / "models.json").read_text())["generation"] == 3
     # The same seed plays the same games and fits the same models.
     again = tmp_path / "again.json"
     again.write_text(json.dumps(parameters("v1")))

@@ -22,8 +22,10 @@
    ``bidding_model.CONTEXTS``), a defender's own play temperature (``temperature_defender``)
    and a score for discarding an exposed talon card (``discard.talon``).
 4. ``--generations N``: fit, write the model set, play ``--games`` new deals with the refitted
-   models (``--policy hint``), refit; N times. Each generation's set is also written beside
-   ``--out`` as ``NAME-genK.json``; ``--out`` ends with the last.
+   models (``--policy hint``), refit; N times, generation K on the seeds from ``--seed`` + (K -
+   first) x ``--games``. Each generation's set is also written beside ``--out`` as
+   ``NAME-genK.json``; ``--out`` ends with the last. A set this tool wrote goes on from its
+   generation (``generation`` in the file).
 """
 
 from __future__ import annotations
@@ -279,8 +281,9 @@ def main(argv=None) -> int:
         coef, strength_quality = fit_strength(args.deals, args.seed)
         model["bidding"] = {**model["bidding"], "features": list(FEATURES), "strength": coef,
                             "quality": {"strength": strength_quality}}
-    for g in range(1, args.generations + 1):
-        seed = args.seed + (g - 1) * 100_000  # new deals each generation
+    first = model.get("generation", 0) + 1  # a set written by this tool goes on from its generation
+    for g in range(first, first + args.generations):
+        seed = args.seed + (g - first) * args.games  # new deals each generation, seeds next to each other
         model = {**fit_generation(model, args.games, seed, args.policy, args.samples), "generation": g}
         text = json.dumps(model, indent=1) + "\n"
         if args.generations > 1:
