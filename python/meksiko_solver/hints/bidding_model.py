@@ -14,6 +14,9 @@ data (``hints/models.json``, with the fit quality on held-back deals):
   call keeps a floor probability (``floor``, shared among the legal calls), so a call the model
   did not foresee lowers a world's weight instead of ruling it out (weight, do not reject).
   The opener, who may not pass, carries no information about strength unless he jumps.
+  A set may shift the margin by the call's auction position (``context_margin`` over
+  :data:`CONTEXTS`: the seat's first call or a later one, the other seat out or not); without
+  it (``v1``) the margin is the same everywhere.
 
 Cost: a few bit counts and one normal CDF per call seen (cached by strength, which takes few
 distinct values): microseconds per world, against the milliseconds of solving it. The same

@@ -20,6 +20,9 @@ twelve cards in that world, his named trump): a softmax over minus the summed
 suits go first), over the 66 pairs, with a temperature fitted to the hint policy's own discards.
 Cost: 66 pair values per world, no solving.
 
+A set may give a defender his own temperature (``temperature_defender``) and score a discarded
+card of the exposed talon (``discard.talon``); without them both sides and all cards are alike.
+
 >>> from math import isclose
 >>> p = card_probabilities({1: 5, 2: 4}, declaring=True, params={"temperature": 0.5, "floor": 0.0})
 >>> isclose(p[1] + p[2], 1.0) and p[1] > p[2]
