@@ -14,6 +14,9 @@ data (``hints/models.json``, with the fit quality on held-back deals):
   call keeps a floor probability (``floor``, shared among the legal calls), so a call the model
   did not foresee lowers a world's weight instead of ruling it out (weight, do not reject).
   The opener, who may not pass, carries no information about strength unless he jumps.
+  A set may shift the margin by the call's auction position (``context_margin`` over
+  :data:`CONTEXTS`: the seat's first call or a later one, the other seat out or not); without
+  it (``v1``) the margin is the same everywhere.
 
 Cost: a few bit counts and one normal CDF per call seen (cached by strength, which takes few
 distinct values): microseconds per world, against the milliseconds of solving it. The same
@@ -34,7 +37,7 @@ import json
 from functools import lru_cache
 from importlib import resources
 from math import erf, log, sqrt
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..auction import MEKSIKO, NEXT, Auction, tricks_needed
 from ..errors import OptionError
@@ -91,9 +94,29 @@ def _phi(x: float) -> float:
     return 0.5 * (1.0 + erf(x / sqrt(2.0)))
 
 
-def call_distribution(strength_value: float, legal: Sequence[str], params: Dict[str, Any]) -> Dict[str, float]:
-    """P(call) over the ``legal`` calls for a bidder of the given strength."""
+#: Where a call is made in the auction (:func:`call_context`): the opener, a seat's first call,
+#: a seat's later call (he bid before and was outbid), each of the last two after the other
+#: seat still in the auction besides the high bidder has said NEXT (``-alone``: the bidder
+#: then faces the high bidder only, whose partner-to-be has already passed).
+CONTEXTS = ("open", "first", "first-alone", "again", "again-alone")
+
+
+def call_context(auction: Auction, seat: int) -> str:
+    """The :data:`CONTEXTS` entry of ``seat``'s call, the auction being at its turn."""
+    made = auction.seat_calls
+    if not made:
+        return "open"
+    again = any(s == seat and c != NEXT for s, c in made)
+    passed = any(s != seat and c == NEXT for s, c in made)
+    return ("again" if again else "first") + ("-alone" if passed else "")
+
+
+def call_distribution(strength_value: float, legal: Sequence[str], params: Dict[str, Any],
+                      context: Optional[str] = None) -> Dict[str, float]:
+    """P(call) over the ``legal`` calls for a bidder of the given strength; ``context`` (a
+    :data:`CONTEXTS` entry) shifts the margin by the model's ``context_margin`` for it, if any."""
     p = params
+    margin = p["margin"] + p.get("context_margin", {}).get(context, 0.0)
     numeric = [c for c in legal if c not in (NEXT, MEKSIKO)]
     probs: Dict[str, float] = {c: 0.0 for c in legal}
     p_meksiko = _phi((strength_value + p["meksiko_margin"] - 10.0) / p["spread"]) if MEKSIKO in legal else 0.0
@@ -102,7 +125,7 @@ def call_distribution(strength_value: float, legal: Sequence[str], params: Dict[
         probs[MEKSIKO] = p_meksiko
     if numeric:
         low = numeric[0]
-        p_bid = _phi((strength_value + p["margin"] - tricks_needed(low)) / p["spread"]) if NEXT in legal else 1.0
+        p_bid = _phi((strength_value + margin - tricks_needed(low)) / p["spread"]) if NEXT in legal else 1.0
         jumps = numeric[1:]
         p_jump = p["jump"] * p_bid if jumps else 0.0
         probs[low] = rest * (p_bid - p_jump)
@@ -122,9 +145,9 @@ def call_probability(hand: int, call: str, legal: Sequence[str]) -> float:
 
 
 def auction_steps(dealer: int, calls: Sequence[str], seats: Sequence[int],
-                  rules: object) -> List[Tuple[int, Tuple[str, ...], str]]:
-    """``(seat, legal calls, call)`` for every call of ``seats`` with a choice, in order (the
-    auction replayed once per view, not once per world)."""
+                  rules: object) -> List[Tuple[int, Tuple[str, ...], str, str]]:
+    """``(seat, legal calls, call, context)`` for every call of ``seats`` with a choice, in order
+    (the auction replayed once per view, not once per world; ``context``: :func:`call_context`)."""
     auction = Auction(dealer, rules)  # type: ignore[arg-type]
     out = []
     for call in calls:
@@ -133,21 +156,23 @@ def auction_steps(dealer: int, calls: Sequence[str], seats: Sequence[int],
         if seat in seats:
             legal = tuple(auction.legal_calls())
             if len(legal) > 1:
-                out.append((seat, legal, call))
+                out.append((seat, legal, call, call_context(auction, seat)))
         auction.call(call)
     return out
 
 
 @lru_cache(maxsize=1 << 16)  # strengths take few distinct values: a world's calls mostly hit
-def call_log_probability(strength_value: float, legal: Tuple[str, ...], call: str, models: str = "current") -> float:
+def call_log_probability(strength_value: float, legal: Tuple[str, ...], call: str, models: str = "current",
+                         context: Optional[str] = None) -> float:
     """log P(call) for a bidder of the given strength facing the ``legal`` calls."""
-    return log(call_distribution(strength_value, legal, parameters(models)["bidding"])[call])
+    return log(call_distribution(strength_value, legal, parameters(models)["bidding"], context)[call])
 
 
-def steps_log_likelihood(steps: Sequence[Tuple[int, Tuple[str, ...], str]], hands: Sequence[int],
+def steps_log_likelihood(steps: Sequence[Tuple[int, Tuple[str, ...], str, str]], hands: Sequence[int],
                          models: str = "current") -> float:
     """log P(the calls of :func:`auction_steps` | the seats' dealt hands)."""
-    return sum(call_log_probability(strength(hands[seat], models), legal, call, models) for seat, legal, call in steps)
+    return sum(call_log_probability(strength(hands[seat], models), legal, call, models, context)
+               for seat, legal, call, context in steps)
 
 
 def auction_log_likelihood(dealer: int, calls: Sequence[str], hands: Sequence[int], seats: Sequence[int],

@@ -76,7 +76,7 @@ class Evidence:
             d = v.declarer
             assert d is not None
             twelve = deal["hands"][d] | deal["talon"]
-            total += discard_log_probability(twelve, deal["discard"], self.trump, self.models)
+            total += discard_log_probability(twelve, deal["discard"], self.trump, self.models, deal["talon"])
         return total
 
     def log_weights(self, worlds: Sequence[World], budget: Budget) -> List[float]:

@@ -20,6 +20,9 @@ twelve cards in that world, his named trump): a softmax over minus the summed
 suits go first), over the 66 pairs, with a temperature fitted to the hint policy's own discards.
 Cost: 66 pair values per world, no solving.
 
+A set may give a defender his own temperature (``temperature_defender``) and score a discarded
+card of the exposed talon (``discard.talon``); without them both sides and all cards are alike.
+
 >>> from math import isclose
 >>> p = card_probabilities({1: 5, 2: 4}, declaring=True, params={"temperature": 0.5, "floor": 0.0})
 >>> isclose(p[1] + p[2], 1.0) and p[1] > p[2]
@@ -28,6 +31,7 @@ True
 
 from __future__ import annotations
 
+from itertools import combinations
 from math import exp, log
 from typing import Any, Dict, Mapping
 
@@ -39,8 +43,9 @@ LOOKBACK = 2
 
 
 def card_probabilities(values: Mapping[int, int], declaring: bool, params: Mapping[str, Any]) -> Dict[int, float]:
-    """P(card) for every legal card given its double-dummy value (the declarer's tricks)."""
-    t = params["temperature"]
+    """P(card) for every legal card given its double-dummy value (the declarer's tricks); a
+    defender's temperature is ``temperature_defender`` where the model has one."""
+    t = params["temperature"] if declaring else params.get("temperature_defender", params["temperature"])
     sign = 1.0 if declaring else -1.0
     top = max(sign * v for v in values.values())
     e = {c: exp((sign * v - top) / t) for c, v in values.items()}
@@ -54,17 +59,30 @@ def card_log_probability(values: Mapping[int, int], card: int, declaring: bool, 
     return log(card_probabilities(values, declaring, parameters(models)["play"])[card])
 
 
-def discard_log_probability(twelve: int, discard: int, trump: int, models: str = "current") -> float:
-    """log P(the declarer discards the two cards of ``discard`` | his twelve cards, his trump)."""
-    params = parameters(models)["discard"]
+def discard_log_probability(twelve: int, discard: int, trump: int, models: str = "current", talon: int = 0) -> float:
+    """log P(the declarer discards the two cards of ``discard`` | his twelve cards, his trump,
+    the exposed ``talon``: a card of it scores ``talon`` more, where the model has that term)."""
+    return discard_log_probability_with(twelve, discard, trump, parameters(models)["discard"], talon)
+
+
+def discard_log_probability_with(twelve: int, discard: int, trump: int, params: Mapping[str, Any],
+                                 talon: int = 0) -> float:
+    """:func:`discard_log_probability` under the discard parameters ``params``."""
     t = params["temperature"]
+    bonus = params.get("talon", 0.0)
     value = keep_values(twelve, trump)
     cards = list(value)
     low = min(value.values())
-    e = {c: exp(-(v - low) / t) for c, v in value.items()}
+    e = {c: exp(-(v - low) / t + (bonus if talon >> c & 1 else 0.0)) for c, v in value.items()}
     s1 = sum(e.values())
     z = (s1 * s1 - sum(x * x for x in e.values())) / 2  # the sum over the 66 pairs of e_a * e_b
     a, b = [c for c in cards if discard >> c & 1]
     floor = params["floor"]
     pairs = len(cards) * (len(cards) - 1) // 2
+    if z <= 1e-9 * s1 * s1:  # one card dominates (a low temperature): the same in logarithms
+        score = {c: -(v - low) / t + (bonus if talon >> c & 1 else 0.0) for c, v in value.items()}
+        both = [score[x] + score[y] for x, y in combinations(cards, 2)]
+        top = max(both)
+        q = exp(score[a] + score[b] - top) / sum(exp(x - top) for x in both)
+        return log((1.0 - floor) * q + floor / pairs)
     return log((1.0 - floor) * e[a] * e[b] / z + floor / pairs)
