@@ -21,6 +21,7 @@ from typing import FrozenSet, Iterable, List, Optional, Set, Tuple, Union
 
 from .cards import parse_seat
 from .errors import AuctionError, NotationError
+from .options import as_sequence
 from .rules import RuleProfile, get_rules
 
 _MEKSIKO_WORDS = {"M", "MEKSIKO", "MEXICO"}
@@ -127,7 +128,7 @@ class Auction:
         self._high: Optional[Contract] = None
         self._high_seat: Optional[int] = None
         self._turn: Optional[int] = self.opener
-        for call in calls:
+        for call in as_sequence(calls, "calls"):
             self.call(call)
 
     @property
