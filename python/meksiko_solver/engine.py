@@ -92,6 +92,14 @@ holding_mask: Callable[[object], int] = _core.holding_mask
 holding_masks: Callable[[object], Optional[Tuple[int, int, int]]] = _core.holding_masks
 
 
+def instruction_set() -> str:
+    """The instruction set of the search this process runs: ``"x86-64-v3"`` or ``"x86-64-v2"`` in
+    a portable x86-64 build (picked at run time; ``MEKSIKO_INSTRUCTION_SET=x86-64-v2`` forces the
+    baseline), ``"native"`` in a build for the building machine, ``"baseline"`` elsewhere."""
+    name: str = _core.instruction_set()
+    return name
+
+
 def default_threads() -> int:
     """Worker threads a batch uses with ``threads=0`` (every core)."""
     return _core.default_threads()
