@@ -109,18 +109,23 @@ def test_more_worlds_are_drawn_until_the_ess_reaches_samples():
     assert h.weighting["ess"] >= 40 or h.weighting["drawn"] == 80  # at most MAX_DRAW_SOLVED x samples
 
 
-def test_few_layouts_are_all_weighed_and_solved():
-    """With no more layouts than MAX_DRAW_SOLVED x samples every one is weighed and solved (once
-    the enumeration's first ones were kept when their ESS sufficed: a pattern, not a sample)."""
+def test_few_layouts_are_all_weighed_and_the_heaviest_solved():
+    """With no more layouts than MAX_DRAW_SOLVED x samples every one is weighed (once the
+    enumeration's first ones were kept when their ESS sufficed: a pattern, not a sample); the
+    ``samples`` heaviest are solved (never more than were asked for)."""
     view = late_view()
     layout = view.layout()
     assert 40 < layout.count() <= weights_module.MAX_DRAW_SOLVED * 40
     _, worlds, _ = start(view, 40, 3, None, None)
     weighted = draw(view, worlds, 3, Budget(None))
     assert weighted.evidence.plays and weighted.drawn == layout.count()
-    assert sorted(weighted.worlds) == sorted(layout.enumerate())
+    everything = list(layout.enumerate())
+    assert len(weighted.worlds) == 40 and set(weighted.worlds) <= set(everything)
+    logs = dict(zip(everything, weighted.evidence.log_weights(everything, Budget(None))))
+    left_out = [w for w in everything if w not in set(weighted.worlds)]
+    assert max(logs[w] for w in left_out) <= min(logs[w] for w in weighted.worlds)
     h = play_hint(view, samples=40, seed=3)
-    assert h.worlds == layout.count() and h.weighting["drawn"] == layout.count()
+    assert h.worlds == 40 and h.weighting["drawn"] == layout.count()
 
 
 def test_weights_are_the_tempered_likelihood():
@@ -430,3 +435,10 @@ def test_defender_standing_against_the_scoring_rules():
                             sum(outcomes) / len(outcomes)), (rules, mode.name, contract, t, own, partner)
     with pytest.raises(ValueError):
         Scorer(profile, profile.mode("easy"), 1, Contract.SIX, 1, None).defender_standing(5, 0, 0)
+
+
+def test_heaviest_keeps_the_order_and_breaks_ties_by_it():
+    pairs = [("a", 1.0), ("b", 3.0), ("c", 2.0), ("d", 3.0), ("e", 2.0)]
+    assert weights_module.heaviest(pairs, 3) == [("b", 3.0), ("c", 2.0), ("d", 3.0)]
+    assert weights_module.heaviest(pairs, 9) == pairs
+    assert weights_module.solves_at_most_requested("current") and not weights_module.solves_at_most_requested("v1")

@@ -18,7 +18,9 @@ are drawn (up to :data:`MAX_DRAW` times ``samples`` in all, :data:`MAX_DRAW_SOLV
 weighing solves positions itself (the play model), and while the time budget allows).
 When there are no more layouts than that, all of them are enumerated,
 weighted and solved. Otherwise worlds whose weight is below ``PRUNE / drawn`` of the total
-(together under 1% of it) are not solved. Every weight zero (a view the models find impossible, which the floors of
+(together under 1% of it) are not solved, and of the rest at most ``samples`` are: the heaviest,
+kept in draw order (``models.json``, ``drawing``; the hint solves and reports no more worlds
+than were asked for, and the ones left out are the lightest). Every weight zero (a view the models find impossible, which the floors of
 the models make all but impossible): uniform weights, and the result says so (``weights:
 "uniform-fallback"``).
 """
@@ -63,6 +65,20 @@ class WeightMode(str, Enum):
 def temper(models: str = "current") -> float:
     """The power tau of the likelihood in a world's weight (w = L^tau)."""
     return float(parameters(models)["tempering"]["exponent"])
+
+
+def solves_at_most_requested(models: str = "current") -> bool:
+    """Whether the model set caps the worlds solved at the samples asked for (``hint-v1``'s
+    set, frozen before the cap, solves every world kept by the pruning)."""
+    return bool(parameters(models).get("drawing", {}).get("at_most_requested", False))
+
+
+def heaviest(kept: Sequence[tuple], n: int) -> List[tuple]:
+    """The ``n`` heaviest of ``(world, weight)`` pairs, in their order (ties: the earlier)."""
+    if len(kept) <= n:
+        return list(kept)
+    chosen = set(sorted(range(len(kept)), key=lambda i: (-kept[i][1], i))[:n])
+    return [kept[i] for i in sorted(chosen)]
 
 
 def effective_size(weights: Sequence[float]) -> float:
@@ -165,6 +181,8 @@ def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool 
     total = sum(raw)
     cut = 0.0 if enumerated else PRUNE / len(pool) * total
     kept = [(w, r) for w, r in zip(pool, raw) if r >= cut]
+    if solves_at_most_requested(models):
+        kept = heaviest(kept, target)
     mean = total / len(pool)
     return Weighted([w for w, _ in kept], dict(kept), len(pool), WeightMode.MODEL, evidence,
                     log_mean=log(mean), log_scale=top, grouped=grouped, tau=tau)
@@ -177,4 +195,4 @@ def weighted_frame(weighted: Weighted, solved: Sequence[World], inference: bool)
             "ess": round(weighted.ess(solved), 2)}
 
 
-__all__ = ["MAX_DRAW", "Weighted", "WeightMode", "draw", "effective_size", "temper", "uniform", "weighted_frame"]
+__all__ = ["MAX_DRAW", "Weighted", "WeightMode", "draw", "effective_size", "heaviest", "solves_at_most_requested", "temper", "uniform", "weighted_frame"]
