@@ -76,49 +76,59 @@ def race(rules: str, mode: str, target: int, scores: npt.ArrayLike, dealers: npt
          rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0) -> npt.NDArray[np.float64]:
     """Each seat's chance of winning (S x 3) from S positions: ``scores`` (S x 3) before a deal
     dealt by ``dealers`` (S). A position may have totals past the target when the lead is shared
-    and the game plays on; nothing here is validated (:func:`equity` is the checked entry)."""
+    and the game plays on; nothing here is validated (:func:`equity` is the checked entry).
+
+    The races are S x R arrays, one per seat (numpy reduces a last axis of three slowly)."""
     profile = get_rules(rules)
-    deals = corpus(profile.name, mode)
+    deals = corpus(profile.name, mode).astype(np.int32)
     draws = _draws(profile.name, mode, rollouts, seed)
-    totals = np.repeat(np.asarray(scores, dtype=np.int32)[:, None, :], rollouts, axis=1)  # S x R x 3
+    start = np.asarray(scores, dtype=np.int32).reshape(-1, 3)
+    totals = [np.repeat(start[:, s:s + 1], rollouts, axis=1) for s in range(3)]  # 3 x (S x R)
     dealer = np.asarray(dealers, dtype=np.int64)
     n = len(dealer)
-    wins = np.zeros((n, rollouts, 3))
+    wins = [np.zeros((n, rollouts)) for _ in range(3)]
     live = np.ones((n, rollouts), dtype=bool)
-    seats = np.arange(3)
     floor = profile.total_floor
+    play_on = profile.tie_break == PLAY_ON
     for step in range(MAX_DEALS):
         rows = deals[draws[step]]  # R x 7, dealer first
-        turn = (seats[None, :] - dealer[:, None]) % 3  # S x 3: each seat's place after the dealer
-        delta = np.moveaxis(rows[:, turn].astype(np.int32), 0, 1)  # S x R x 3
-        totals = np.where(live[..., None], totals + delta, totals)
-        if floor is not None:
-            np.maximum(totals, floor, out=totals)
-        top = totals.max(axis=2)
+        place = [(s - dealer) % 3 for s in range(3)]  # S: each seat's place after the dealer
+        for s in range(3):
+            delta = rows[:, place[s]].T  # S x R
+            totals[s] = np.where(live, totals[s] + delta, totals[s])
+            if floor is not None:
+                np.maximum(totals[s], floor, out=totals[s])
+        top = np.maximum(np.maximum(totals[0], totals[1]), totals[2])
         ended = live & (top >= target)
-        leaders = totals == top[..., None]
-        sole = leaders.sum(axis=2) == 1
-        if profile.tie_break == PLAY_ON:
-            share = leaders & (ended & sole)[..., None]
-            done = ended & sole
+        leaders = [t == top for t in totals]
+        count = leaders[0].astype(np.int8) + leaders[1] + leaders[2]
+        if play_on:
+            done = ended & (count == 1)
+            share = [lead & done for lead in leaders]
         else:
-            tricks = np.moveaxis(rows[:, 3 + turn].astype(np.int32), 0, 1)
+            tricks = [rows[:, 3 + place[s]].T for s in range(3)]
             declarer = (dealer[:, None] + rows[None, :, 6]) % 3  # S x R
-            by_declarer = leaders & (seats[None, None, :] == declarer[..., None])
-            led = by_declarer.any(axis=2)
-            most = np.where(leaders, tricks, -1).max(axis=2)
-            by_tricks = leaders & (tricks == most[..., None])
-            share = np.where(led[..., None], by_declarer, by_tricks) & ended[..., None]
+            by_declarer = [lead & (declarer == s) for s, lead in enumerate(leaders)]
+            led = by_declarer[0] | by_declarer[1] | by_declarer[2]
+            most = np.maximum(np.maximum(np.where(leaders[0], tricks[0], -1), np.where(leaders[1], tricks[1], -1)),
+                              np.where(leaders[2], tricks[2], -1))
+            share = [np.where(led, by_declarer[s], leaders[s] & (tricks[s] == most)) & ended for s in range(3)]
             done = ended
-        wins += share / np.maximum(share.sum(axis=2, keepdims=True), 1)
+        shares = share[0].astype(np.int8) + share[1] + share[2]
+        split = np.maximum(shares, 1)
+        for s in range(3):
+            wins[s] += share[s] / split
         live &= ~done
         if not live.any():
             break
         dealer = (dealer + 1) % 3
     if live.any():  # shared among the leaders after MAX_DEALS deals
-        leaders = (totals == totals.max(axis=2, keepdims=True)) & live[..., None]
-        wins += leaders / np.maximum(leaders.sum(axis=2, keepdims=True), 1)
-    chances: npt.NDArray[np.float64] = wins.mean(axis=1)
+        top = np.maximum(np.maximum(totals[0], totals[1]), totals[2])
+        leaders = [(t == top) & live for t in totals]
+        split = np.maximum(leaders[0].astype(np.int8) + leaders[1] + leaders[2], 1)
+        for s in range(3):
+            wins[s] += leaders[s] / split
+    chances: npt.NDArray[np.float64] = np.stack([w.mean(axis=1) for w in wins], axis=1)
     return chances
 
 
