@@ -43,10 +43,14 @@ class HintRequest(SamplingOptions):
     totals: Optional[List[int]] = Field(None, description="the running totals before this deal")
     inference: bool = Field(True, strict=True, description="weight the worlds by the models of the other seats' "
                                                           "calls, discard and play (false: uniform worlds)")
+    game: Optional[Dict[str, Any]] = Field(None, description="play for the game: the game state before this deal "
+                                                            "({scores, dealer, target, rules, mode}, docs/equity.md); "
+                                                            "every option then has p_win, the seat's chance of "
+                                                            "winning the game, and the hint ranks by it")
 
     def view(self) -> Dict[str, Any]:
         """The view fields as sent (the library checks them and names the first bad item)."""
-        return self.model_dump(exclude_unset=True, exclude={"samples", "seed", "time_budget_ms", "inference"})
+        return self.model_dump(exclude_unset=True, exclude={"samples", "seed", "time_budget_ms", "inference", "game"})
 
     model_config = ConfigDict(json_schema_extra={"examples": [
         {**VIEW_EXAMPLE, "samples": 100, "seed": 1, "time_budget_ms": 2000},

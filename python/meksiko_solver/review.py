@@ -30,7 +30,7 @@ evenly among the cards still to judge, and says how far it got (``sd_worlds`` pe
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
 from .analysis import DeclarerAnalysis, analyze_declarer
@@ -39,6 +39,7 @@ from .budget import Budget
 from .cards import SUIT_NAMES, Card, Hand, Suit, trump_name
 from .deal import DealState, Phase, SeatView
 from .errors import MeksikoError, OptionError, RecordError, shown
+from .game_state import GameState
 from .options import check_samples, check_seed
 from .position import Position
 from .record import DealRecord, GameRecord
@@ -53,6 +54,8 @@ SD_TIE = 1e-9  # expected values closer than this are equal (they are exact sums
 # GIL), so thin even shares would spend the budget on that overhead and crowd the server's
 # other threads off the GIL; judging fewer cards, each on worlds worth having, is better.
 SD_MIN_SHARE_MS = 150.0
+P_WIN_MARK = 0.01  # a card of a game review is among the costliest from this loss of the chance of winning
+COSTLIEST = 5  # cards a game review lists as the costliest for the game
 
 
 def mark_for(loss: int) -> str:
@@ -89,6 +92,10 @@ class CardReview:
     # budget was spent, then sd_loss is None); sd_complete: judged on all its worlds
     sd_worlds: Optional[int] = None
     sd_complete: Optional[bool] = None
+    # in a game played to a target, with the single-dummy layer: the player's chance of winning
+    # the game after this card, and what it cost against the card that gave the most
+    p_win: Optional[float] = None
+    p_win_loss: Optional[float] = None
 
     def to_dict(self) -> Dict[str, Any]:
         d = {"i": self.i, "trick": self.trick, "seat": self.seat, "card": self.card, "before": self.before,
@@ -98,6 +105,8 @@ class CardReview:
                      excused=self.excused)
         if self.sd_worlds is not None:
             d.update(sd_worlds=self.sd_worlds, sd_complete=self.sd_complete)
+        if self.p_win is not None:
+            d.update(p_win=round(self.p_win, 4), p_win_loss=round(self.p_win_loss or 0.0, 4))
         return d
 
 
@@ -284,6 +293,15 @@ class GameReview:
             out["complete"] = all(sd["complete"] for sd in sds)
         return out
 
+    @property
+    def costliest(self) -> List[Tuple[int, CardReview]]:
+        """(deal index, card) of the cards that cost their player the most chance of winning the
+        game (single-dummy, from what he could see): at most COSTLIEST, each losing at least
+        P_WIN_MARK, the largest loss first (ties: the earlier card)."""
+        lost = [(n, c) for n, r in enumerate(self.deals) for c in r.cards
+                if c.p_win_loss is not None and c.p_win_loss >= P_WIN_MARK]
+        return sorted(lost, key=lambda nc: (-(nc[1].p_win_loss or 0.0), nc[0], nc[1].i))[:COSTLIEST]
+
     def to_dict(self) -> Dict[str, Any]:
         d: Dict[str, Any] = {
             "rules": self.record.rules,
@@ -291,6 +309,9 @@ class GameReview:
             "deals": [r.to_dict() for r in self.deals],
             "players": [{k: v for k, v in p.to_dict().items() if k != "role"} for p in self.players],
         }
+        if any(c.p_win is not None for r in self.deals for c in r.cards):
+            d["costliest"] = [{"deal": n, "i": c.i, "seat": c.seat, "card": c.card, "p_win": round(c.p_win or 0.0, 4),
+                               "p_win_loss": round(c.p_win_loss or 0.0, 4)} for n, c in self.costliest]
         sd = self.single_dummy
         if sd is not None and "complete" in sd:  # under a time budget: how far the layer got
             d["single_dummy"] = sd
@@ -307,6 +328,13 @@ class GameReview:
         for n, r in enumerate(self.deals, 1):
             lines.append(f"=== Deal {n} ===")
             lines += _report_lines(r)
+            lines.append("")
+        costliest = self.costliest
+        if costliest:
+            lines.append("Costliest for the game (chance of winning it lost, single-dummy)")
+            for n, c in costliest:
+                lines.append(f"  deal {n + 1}, trick {c.trick}: seat {c.seat} played {c.card}, "
+                             f"{100 * (c.p_win_loss or 0.0):.1f} points of P(win) lost ({100 * (c.p_win or 0.0):.1f}% after)")
             lines.append("")
         lines.append("Whole game")
         for p in self.players:
@@ -375,7 +403,7 @@ def review(record: object, single_dummy: bool = False, samples: int = SD_SAMPLES
         deals, to_judge = [], []
         for i, deal in enumerate(rec.deals):
             try:
-                r, cards = _review_deal(deal, solver, sd, checkpoint)
+                r, cards = _review_deal(deal, solver, sd, checkpoint, _game_before(rec, i) if sd else None)
             except MeksikoError as exc:
                 raise RecordError(f"deals[{i}]: {exc}") from None
             deals.append(r)
@@ -414,10 +442,23 @@ def _single_dummy_options(single_dummy: object, samples: object, seed: object,
     return {"samples": n, "seed": s} if budget.ms is None else {"samples": n, "seed": s, "time_budget_ms": budget.ms}
 
 
+def _game_before(rec: GameRecord, i: int) -> Optional[GameState]:
+    """The game state before deal ``i`` of a game played to a target (None: a game of a fixed
+    number of deals, or totals no game state holds: a shared lead past the target, played on)."""
+    config = rec.config
+    if config.target is None:
+        return None
+    totals = rec.totals[i - 1] if i > 0 else (0, 0, 0)
+    if max(totals) >= config.target:
+        return None
+    return GameState(totals, rec.deals[i].dealer, config.target, config.rules.name, config.mode.name)
+
+
 def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, Any]],
-                 checkpoint: Checkpoint = None) -> Tuple[Review, List["_ToJudge"]]:
+                 checkpoint: Checkpoint = None, game: Optional[GameState] = None) -> Tuple[Review, List["_ToJudge"]]:
     """The double-dummy review of one deal, and (with the single-dummy layer) its cards still to
-    judge single-dummy; the players' totals are added once they are judged."""
+    judge single-dummy, in the game ``game`` if it is one; the players' totals are added once
+    they are judged."""
     declarer, contract = record.declarer, record.contract
     won = record.tricks_won
     result = DealResult(won, record.finished)
@@ -452,7 +493,9 @@ def _review_deal(record: DealRecord, solver: Solver, sd: Optional[Dict[str, Any]
                  nodes + analysis.nodes, _copy(sd))
     if sd is None:
         return out, []
-    return out, [_ToJudge(out, c, v) for c, v in zip(cards, views)]
+    if game is not None:  # the players' views show the game's totals before the deal
+        views = [None if v is None else replace(v, totals=game.scores) for v in views]
+    return out, [_ToJudge(out, c, v, game) for c, v in zip(cards, views)]
 
 
 def _copy(sd: Optional[Dict[str, Any]]) -> Optional[Dict[str, Any]]:
@@ -535,6 +578,7 @@ class _ToJudge:
     deal: Review
     card: CardReview
     view: Optional[SeatView]
+    game: Optional[GameState] = None  # the game before the deal, if it is played to a target
 
 
 def _single_dummy_layer(deals: List[Review], cards: List[_ToJudge], budget: Budget,
@@ -563,7 +607,7 @@ def _single_dummy_layer(deals: List[Review], cards: List[_ToJudge], budget: Budg
             c.sd_worlds, c.sd_complete = 0, False
             continue
         _judge_single_dummy(c, t.view, t.deal.single_dummy, None if share == float("inf") else share,  # type: ignore[arg-type]
-                            checkpoint, timed)
+                            checkpoint, timed, t.game)
     for r in deals:
         for c in r.cards:
             r.players[c.seat].add(c)
@@ -572,18 +616,20 @@ def _single_dummy_layer(deals: List[Review], cards: List[_ToJudge], budget: Budg
 
 
 def _judge_single_dummy(c: CardReview, view: SeatView, sd: Dict[str, Any], share_ms: Optional[float],
-                        checkpoint: Checkpoint = None, timed: bool = False) -> None:
+                        checkpoint: Checkpoint = None, timed: bool = False, game: Optional[GameState] = None) -> None:
     """Fill ``c``'s single-dummy fields from the hint engine at the view of the seat that played it
     (within ``share_ms``, None: no limit).
 
     The hint gives, per legal card, the declarer's expected tricks for the deal over the worlds
     consistent with what the seat had seen; the card's expected loss is its distance from the
-    best of them for the seat's side.
+    best of them for the seat's side. In a game (``game``), the hint also gives each card's chance
+    of winning the game for the seat (:mod:`.hints.match`): the card's ``p_win`` and its
+    ``p_win_loss`` against the best card's.
     """
     from .hints.play import play_hint  # the hints build on this module's package: imported when first used
 
     hint = play_hint(view, samples=sd["samples"], seed=sd["seed"] * 1000003 + c.i, time_budget_ms=share_ms,
-                     checkpoint=checkpoint)
+                     checkpoint=checkpoint, game=game)
     if timed:
         c.sd_worlds, c.sd_complete = hint.worlds, not hint.budget_ran_out
     expected = {str(o.card): o.tricks for o in hint.options}
@@ -596,6 +642,10 @@ def _judge_single_dummy(c: CardReview, view: SeatView, sd: Dict[str, Any], share
     c.sd_best = [k for k in order if top - sign * expected[k] < SD_TIE]
     c.sd_mark = sd_mark_for(c.sd_loss)
     c.excused = c.loss > 0 and c.sd_loss < SD_EXCUSE
+    if game is not None:
+        chances = {str(o.card): o.p_win or 0.0 for o in hint.options}
+        c.p_win = chances[c.card]
+        c.p_win_loss = max(0.0, max(chances.values()) - c.p_win)
 
 
 def sd_mark_for(expected_loss: float) -> str:

@@ -18,7 +18,8 @@ router = APIRouter(prefix="/v1/hints", tags=["hints"], responses=ERROR_RESPONSES
 
 
 def _options(body: HintRequest) -> Dict[str, Any]:
-    options: Dict[str, Any] = {"seed": body.seed or 0, "inference": body.inference}  # the budget: from arrival
+    options: Dict[str, Any] = {"seed": body.seed or 0, "inference": body.inference,  # the budget: from arrival
+                               "game": body.game}
     if body.samples is not None:
         options["samples"] = body.samples
     return options

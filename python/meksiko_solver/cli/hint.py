@@ -34,6 +34,11 @@ def register(commands: Any) -> None:
                    help="stop solving worlds when this many milliseconds are spent (the worlds used are reported)")
     p.add_argument("--no-inference", dest="inference", action="store_false",
                    help="uniform worlds: do not weight them by the models of the other seats")
+    p.add_argument("--game", default=None, metavar="JSON",
+                   help="play for the game, not the deal: the game state before this deal, as JSON "
+                        "('{\"scores\": [25, 3, 20], \"dealer\": 1, \"target\": 31}'; rules and mode "
+                        "default to the view's); every option then gets the chance of winning the game, "
+                        "and the hint ranks by it")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=run_hint)
 
@@ -41,7 +46,7 @@ def register(commands: Any) -> None:
 def run_hint(args: argparse.Namespace) -> int:
     view = View.from_json(read_input(args.view))
     result = HINTS[args.kind](view, samples=args.samples, seed=args.seed, time_budget_ms=args.time_budget_ms,
-                              inference=args.inference)
+                              inference=args.inference, game=args.game)
     if args.json:
         print_json(result.to_dict())
         return 0
@@ -64,15 +69,21 @@ def describe(kind: str, result: Any) -> List[str]:
     elif d.get("weights") == "uniform-fallback":
         worlds += "; every world weighted zero by the models: uniform weights instead"
     lines = []
+    if "game" in d:
+        g = d["game"]
+        worlds += (f"; playing for the game: scores {', '.join(map(str, g['scores']))}, dealer {g['dealer']}, "
+                   f"target {g['target']}")
     if kind == "bid":
         compete = (f"compete up to {d['max_bid']}" if d["max_bid"] is not None
                    else "no contract is worth bidding")
         lines.append(f"seat {d['seat']}: call {d['call']}   ({compete}); {worlds}")
         lines.append(f"  expected best tricks as declarer: {d['tricks']:.2f}")
-        lines.append("  call   make    expected score")
+        game = "game" in d
+        lines.append("  call   make    expected score" + ("  win game" if game else ""))
         for o in d["options"]:
             mark = "" if o["legal"] else "  (not legal now)"
-            lines.append(f"  {o['call']:<5} {_pct(o['make'])}  {o['score']:+7.2f}{mark}")
+            lines.append(f"  {o['call']:<5} {_pct(o['make'])}  {o['score']:+7.2f}"
+                         + (f"         {_pct(o['p_win'])}" if game else "") + mark)
         p = d["pass"]
         lines.append(f"  NEXT: estimated as a defender against seat {p['declarer']} playing {p['contract']}")
         ub = d.get("double_dummy_upper_bound")
@@ -83,17 +94,21 @@ def describe(kind: str, result: Any) -> List[str]:
     elif kind == "discard":
         lines.append(f"seat {d['seat']}: discard {' '.join(d['discard'])}, trump {d['trump']}   "
                      f"(contract {d['contract']}); {worlds}; {d['candidates']} candidates")
-        lines.append("  discard  trump  tricks   make    expected score")
+        game = "game" in d
+        lines.append("  discard  trump  tricks   make    expected score" + ("  win game" if game else ""))
         for o in d["options"]:
             lines.append(f"  {' '.join(o['discard']) or '-':<8} {o['trump']:^5}  {o['tricks']:6.2f}  "
-                         f"{_pct(o['make'])}  {o['score']:+7.2f}")
+                         f"{_pct(o['make'])}  {o['score']:+7.2f}" + (f"         {_pct(o['p_win'])}" if game else ""))
     else:
         lines.append(f"seat {d['seat']}: play {d['card']}   (declarer seat {d['declarer']}, contract "
                      f"{d['contract']}); {worlds}")
         standing = any("standing" in o for o in d["options"])  # a defender's ranking figure
-        lines.append("  card  declarer tricks   make    expected score  best in" + ("  standing" if standing else ""))
+        game = "game" in d
+        lines.append("  card  declarer tricks   make    expected score  best in" + ("  standing" if standing else "")
+                     + ("  win game" if game else ""))
         for o in d["options"]:
             lines.append(f"  {o['card']:<4}  {o['tricks']:14.2f}  {_pct(o['make'])}  {o['score']:+13.2f}  "
-                         f"{_pct(o['best'])}" + (f"  {o['standing']:+8.2f}" if standing else ""))
+                         f"{_pct(o['best'])}" + (f"  {o['standing']:+8.2f}" if standing else "")
+                         + (f"    {_pct(o['p_win'])}" if game else ""))
         lines.append(f"  ties: {d['tie_break']}")
     return lines

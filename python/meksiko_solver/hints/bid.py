@@ -57,6 +57,7 @@ from .batch import TT_BYTES, check, solve_worlds
 from .calibration import METHOD as CALIBRATION, fitted
 from .heuristics import best_suit, simple_declare
 from .declaration import UPPER_BOUND, ChosenDeclarations, chosen_declarations as _chosen_declarations, talon_groups
+from .match import WinChances, game_for_view
 from .outcome import Scorer
 from .sampling import World
 from .weights import WeightMode, draw, weighted_frame
@@ -73,10 +74,14 @@ class BidOption:
     make: Optional[float]  # probability of making (None for NEXT)
     score: float  # expected score change of the seat
     legal: bool
+    p_win: Optional[float] = None  # the seat's chance of winning the game (given the game)
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"call": self.call, "make": None if self.make is None else rnd(self.make),
-                "score": rnd(self.score), "legal": self.legal}
+        out = {"call": self.call, "make": None if self.make is None else rnd(self.make),
+               "score": rnd(self.score), "legal": self.legal}
+        if self.p_win is not None:
+            out["p_win"] = rnd(self.p_win)
+        return out
 
 
 @dataclass
@@ -97,7 +102,8 @@ class BidHint(HintResult):
         out = {"hint": "bid", **self.frame(), **self.weighting, "call": self.call, "max_bid": self.max_bid,
                "tricks": rnd(self.tricks), "declaration": self.declaration,
                "options": [o.to_dict() for o in self.options],
-               "pass": {**self.pass_estimate, "score": rnd(self.pass_estimate["score"])}}
+               "pass": {**self.pass_estimate, "score": rnd(self.pass_estimate["score"]),
+                        **({"p_win": rnd(self.pass_estimate["p_win"])} if "p_win" in self.pass_estimate else {})}}
         if self.upper_bound:
             out["double_dummy_upper_bound"] = self.upper_bound
         if self.calibration:
@@ -108,7 +114,8 @@ class BidHint(HintResult):
 def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
              time_budget_ms: Optional[float] = None, inference: bool = True,
              per_world_declaration: bool = False, calibrate: bool = False,
-             checkpoint: Optional[Callable[[], None]] = None, models: str = "current") -> BidHint:
+             checkpoint: Optional[Callable[[], None]] = None, models: str = "current",
+             game: object = None) -> BidHint:
     """The bid hint for the seat to call in ``view`` (a View, dict, JSON text or SeatView).
 
     ``inference=False``: uniform worlds. ``per_world_declaration=True``: each contract is judged
@@ -116,8 +123,12 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     issue 13) instead of the one chosen per sampled talon. ``calibrate=True`` (with the per-talon
     declaration): the chances, scores and pass estimate mapped to played results
     (:mod:`.calibration`; off by default: it lost points in duplicate, see docs/hints.md).
-    ``models``: the model set that weighs the worlds (``"v1"``: the frozen ``hint-v1``'s)."""
+    ``models``: the model set that weighs the worlds (``"v1"``: the frozen ``hint-v1``'s).
+    ``game``: the game state before this deal (GameState, dict or JSON): every call also gets the
+    chance of winning the game (``p_win``, :mod:`.match`), and the recommendation is the call that
+    maximises it (ties: the higher expected score, then the lower call)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
+    state = game_for_view(game, v)
     check_flag(inference, "inference")
     check_flag(per_world_declaration, "per_world_declaration")
     check_flag(calibrate, "calibrate")
@@ -170,7 +181,8 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     raws = engine.solve_batch(positions, False, True, 0, TT_BYTES) if positions else []
     check(raws)
     pass_scorer = Scorer(v.profile, v.scoring, seat, their_contract, opponent, v.totals)
-    pass_total = 0.0
+    pass_win = None if state is None else WinChances(state, seat, their_contract, opponent)
+    pass_total = pass_p_win = 0.0
     meksiko_by_trump = [[False] * len(solved) for _ in range(5)]
     for (i, kind, trump), raw in zip(extra, raws):
         if kind == "M":
@@ -179,6 +191,8 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         else:
             won = _line_tricks(raw.line, opponent, trump)
             pass_total += weight[i] * pass_scorer.score(raw.tricks, won[seat])
+            if pass_win is not None:
+                pass_p_win += weight[i] * pass_win.score(raw.tricks, won[seat])
 
     n = sum(weight)
     cal = fitted() if calibrate and not per_world_declaration else None
@@ -212,17 +226,26 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             p, made = made, cal.make(made)
             score = cal.score(p, score, made, float(scorer.score(0)), float(scorer.score(scorer.needed)))
         predictions[contract] = settle(made)
-        options.append(BidOption(contract, settle(made), settle(score), contract in legal))
+        meksiko_rows = [meksiko_made] if gap is None else [meksiko_by_trump[t] for t in meksiko_trumps]
+        p_win = None if state is None else settle(_chance_of_winning(state, seat, contract, weight, best_tricks,
+                                                                      meksiko_rows, gap))
+        options.append(BidOption(contract, settle(made), settle(score), contract in legal, p_win))
     pass_score = settle(pass_total / n)
     if cal is not None:
         double_dummy[NEXT] = {"score": rnd(pass_score)}
         pass_score = settle(cal.passing(pass_score))
-    options.append(BidOption(NEXT, None, pass_score, NEXT in legal))
+    pass_chance = None if state is None else settle(pass_p_win / n)
+    options.append(BidOption(NEXT, None, pass_score, NEXT in legal, pass_chance))
 
     by_call = {o.call: o for o in options}
     order = [NEXT] + list(CONTRACTS)  # ties go to the lower call
-    choice = max((c for c in order if c in legal), key=lambda c: (by_call[c].score, -order.index(c)))
-    worth = [c for c in CONTRACTS if by_call[c].score > pass_score]
+
+    def value(c: str) -> Tuple[float, ...]:  # the chance of winning the game first, given the game
+        o = by_call[c]
+        return (o.score,) if o.p_win is None else (o.p_win, o.score)
+
+    choice = max((c for c in order if c in legal), key=lambda c: value(c) + (-order.index(c),))
+    worth = [c for c in CONTRACTS if value(c) > value(NEXT)]
     max_bid = max(worth, key=contract_rank) if worth else None
     upper_tricks = sum(w * t for w, t in zip(weight, best_tricks)) / n
     tricks = settle(upper_tricks if gap is None else max(upper_tricks - gap.tricks(), 0.0))
@@ -231,14 +254,32 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                    options=options,
                    tricks=tricks,
                    pass_estimate={"score": pass_score, "declarer": opponent, "contract": their_contract,
-                                  "method": PASS_METHOD},
+                                  "method": PASS_METHOD, **({} if pass_chance is None else {"p_win": pass_chance})},
                    predictions=predictions,
                    declaration="per-world" if gap is None else "per-talon",
                    upper_bound={} if gap is None else {
                        "method": UPPER_BOUND, "tricks": rnd(upper_tricks), "options": upper,
                        "fusion_gap_worlds": gap.worlds},
                    calibration={} if cal is None else {"method": CALIBRATION, "double_dummy": double_dummy},
-                   weighted=weighted, weighting=weighted_frame(weighted, [w for w, _ in solved], inference))
+                   weighted=weighted, weighting=weighted_frame(weighted, [w for w, _ in solved], inference),
+                   game=state)
+
+
+def _chance_of_winning(state, seat: int, contract: Contract, weight: List[float], best_tricks: List[int],
+                       meksiko_rows: List[List[bool]], gap: Optional["_FusionGap"]) -> float:
+    """The seat's chance of winning the game if it declares ``contract``: averaged over the worlds
+    as the expected score is (Meksiko made or not per world in each row, the best row taken: one
+    trump for every layout, or the per-world best; a numeric contract less its fusion gap,
+    measured in the chance of winning)."""
+    win = WinChances(state, seat, contract, seat)
+    n = sum(weight)
+    if contract == MEKSIKO:
+        return max(sum(w * win.score(10 if m else 0) for w, m in zip(weight, row)) / n for row in meksiko_rows)
+    p = sum(w * win.score(t) for w, t in zip(weight, best_tricks)) / n
+    if gap is not None:
+        _, p_gap = gap.contract(win)  # type: ignore[arg-type]
+        p = min(max(p - p_gap, 0.0), p)
+    return p
 
 
 @dataclass

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 
-from ..options import check_samples, check_seed
 from ..budget import Budget
+from ..game_state import GameState
+from ..options import check_samples, check_seed
 
 from .sampling import Layout, World
 from .view import View, parse_view
@@ -55,14 +56,18 @@ class HintResult:
     weighted: Any = field(default=None, compare=False, repr=False)  # the Weighted worlds (for the arena)
     # the time budget stopped the hint before all its worlds were drawn or solved (not in to_dict)
     budget_ran_out: bool = field(default=False, compare=False)
+    game: Optional[GameState] = None  # the game the hint plays for (its options then have p_win)
 
     @property
     def exhaustive(self) -> bool:
         return self.worlds == self.consistent
 
     def frame(self) -> Dict[str, Any]:
-        return {"seat": self.seat, "worlds": self.worlds, "samples": self.samples, "seed": self.seed,
-                "consistent_worlds": self.consistent, "exhaustive": self.exhaustive}
+        out: Dict[str, Any] = {"seat": self.seat, "worlds": self.worlds, "samples": self.samples, "seed": self.seed,
+                               "consistent_worlds": self.consistent, "exhaustive": self.exhaustive}
+        if self.game is not None:
+            out["game"] = self.game.to_dict()
+        return out
 
 
 def settle(x: float) -> float:

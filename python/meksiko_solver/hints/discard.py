@@ -36,6 +36,7 @@ from ..options import check_flag
 from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
 from ..budget import Budget
 from .batch import TT_BYTES, check, solve_worlds
+from .match import WinChances, game_for_view
 from .outcome import Scorer
 from .sampling import World
 from .weights import WeightMode, draw, weighted_frame
@@ -53,10 +54,14 @@ class DiscardOption:
     tricks: float
     make: float
     score: float
+    p_win: Optional[float] = None  # the declarer's chance of winning the game (given the game)
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"discard": [str(c) for c in self.discard], "trump": str(self.trump),
-                "tricks": rnd(self.tricks), "make": rnd(self.make), "score": rnd(self.score)}
+        out = {"discard": [str(c) for c in self.discard], "trump": str(self.trump),
+               "tricks": rnd(self.tricks), "make": rnd(self.make), "score": rnd(self.score)}
+        if self.p_win is not None:
+            out["p_win"] = rnd(self.p_win)
+        return out
 
 
 @dataclass
@@ -101,10 +106,14 @@ def discard_classes(twelve: int) -> List[int]:
 
 def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                  time_budget_ms: Optional[float] = None, inference: bool = True,
-                 checkpoint: Optional[Callable[[], None]] = None, models: str = "current") -> DiscardHint:
+                 checkpoint: Optional[Callable[[], None]] = None, models: str = "current",
+                 game: object = None) -> DiscardHint:
     """The discard hint for the declarer in ``view`` (a View, dict, JSON text or SeatView);
-    ``inference=False``: uniform worlds; ``models``: the model set that weighs them."""
+    ``inference=False``: uniform worlds; ``models``: the model set that weighs them; ``game``:
+    the game state before this deal (the candidates ranked by the chance of winning the game
+    first, :mod:`.match`)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
+    state = game_for_view(game, v)
     weighted = draw(v, worlds, seed, budget, check_flag(inference, "inference"), models=models)
     source = iter(weighted.worlds)
     if v.phase != Phase.DECLARE:
@@ -118,6 +127,7 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     discards = [0] if meksiko else discard_classes(twelve)
     candidates: List[Tuple[int, int]] = [(d, t) for t in range(4) for d in discards]
     scorer = Scorer(v.profile, v.scoring, seat, v.contract, seat, v.totals)
+    win = None if state is None else WinChances(state, seat, v.contract, seat)
     total = worlds.requested if weighted.mode == WeightMode.UNIFORM else weighted.drawn
     pool: List[World] = []  # worlds drawn so far, in order
 
@@ -141,9 +151,10 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             vals = rows[cand][:n]
             discard = [c for c in range(32) if cand[0] >> c & 1]
             order = (-cand[1],) + tuple(-(c & 7) * 4 - (c >> 3) for c in discard)  # lower discard first
-            return (sum(w * scorer.score(t) for w, t in zip(wts, vals)),
-                    sum(w * scorer.makes(t) for w, t in zip(wts, vals)),
-                    sum(w * t for w, t in zip(wts, vals))) + order
+            game_first = () if win is None else (sum(w * win.score(t) for w, t in zip(wts, vals)),)
+            return game_first + (sum(w * scorer.score(t) for w, t in zip(wts, vals)),
+                                 sum(w * scorer.makes(t) for w, t in zip(wts, vals)),
+                                 sum(w * t for w, t in zip(wts, vals))) + order
         return key
 
     alive = candidates
@@ -215,9 +226,10 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         options.append(DiscardOption(tuple(sorted(Card(c) for c in range(32) if d >> c & 1)), Suit(t),
                                      settle(sum(w * x for w, x in zip(wts, vals)) / z),
                                      settle(sum(w * scorer.makes(x) for w, x in zip(wts, vals)) / z),
-                                     settle(sum(w * scorer.score(x) for w, x in zip(wts, vals)) / z)))
+                                     settle(sum(w * scorer.score(x) for w, x in zip(wts, vals)) / z),
+                                     None if win is None else settle(sum(w * win.score(x) for w, x in zip(wts, vals)) / z)))
     best = options[0]
     return DiscardHint(seat=seat, worlds=n, samples=worlds.requested, seed=seed, consistent=worlds.count,
                        elapsed=budget.elapsed(), discard=best.discard, trump=best.trump, options=options,
-                       contract=v.contract, candidates=len(candidates), weighted=weighted,
+                       contract=v.contract, candidates=len(candidates), weighted=weighted, game=state,
                        weighting=weighted_frame(weighted, pool[:n], inference))

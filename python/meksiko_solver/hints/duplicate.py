@@ -29,7 +29,8 @@ defeat first) and ``baseline``; and four variants that change one thing at a tim
 ``hint-fusion`` (weighted worlds, per-world best declaration), ``hint-no-inference`` (uniform
 worlds, declaration chosen per talon), ``hint-calibrated`` (``hint`` with the bid figures
 calibrated to played results) and ``hint-lexicographic`` (``hint`` with a defender's cards
-ranked defeat first instead of by his standing).
+ranked defeat first instead of by his standing); ``hint-match`` (``hint`` playing for the game:
+every hint ranks by the chance of winning it, :mod:`.match`).
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ from .sequential import SequentialRule
 from .view import View
 
 DUPLICATE_POLICIES = ("hint", "hint-v1", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
-                      "hint-lexicographic")
+                      "hint-lexicographic", "hint-match")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
 MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
@@ -65,7 +66,10 @@ SeatDeal = Tuple[float, float, float]  # a seat-deal's value of each measure, in
 Z95 = 1.959964
 
 
-def make_policy(name: str, samples: int, seed: int, on_hint=None):
+def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Optional[int] = None):
+    """``target``: the game's (``hint-match`` plays for it; None: the profile's)."""
+    if name == "hint-match":  # the hints rank by the chance of winning the game (issue 56)
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, match=True, target=target)
     if name == "hint":
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint)
     if name == "hint-v1":  # today's hint frozen (issue 54): every option and the model data pinned

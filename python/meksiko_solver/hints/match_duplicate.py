@@ -56,7 +56,7 @@ def play_from(state: GameState, names: Sequence[str], samples: int, seed: int, i
     """The rest of the game from ``state`` with ``names[s]`` in seat s: its deal records (as
     dicts), final totals and winners."""
     config = state.config
-    policies = [make_policy(n, samples, seed) for n in names]
+    policies = [make_policy(n, samples, seed, target=state.target) for n in names]
     totals, dealer = state.scores, state.dealer
     deals: List[Dict[str, Any]] = []
     winners: Optional[Tuple[int, ...]] = None

@@ -11,7 +11,9 @@ legal card (``engine.solve_batch`` with card values, every core, GIL released). 
   where he wins it with the cards so far and no seat still to play can beat them there);
 * ``standing`` (a defender's): his expected score minus the mean of the other two seats'
   expected scores, on the same split (see :mod:`.outcome`);
-* ``best``: the share of worlds in which the card is double-dummy optimal for the seat's side.
+* ``best``: the share of worlds in which the card is double-dummy optimal for the seat's side;
+* ``p_win`` (given the game, ``game=``): the seat's chance of winning the game after the deal
+  (:mod:`.match`).
 
 The recommended card maximises the seat's expected result. Declarer: the highest expected
 score, then the highest probability of making, then the most expected tricks. Defender: the
@@ -23,7 +25,8 @@ tricks, as under the lexicographic order of the engine before issue 13 (``standi
 lowest probability of making, then the fewest declarer tricks, then the own expected score,
 every trick not yet complete split by coin tosses). Remaining ties (equal in every world, such
 as touching honours) go to the lowest card (rank 7 first, then suits S H D C). The comparisons
-are made on exact sums over the same worlds, so they do not depend on rounding.
+are made on exact sums over the same worlds, so they do not depend on rounding. Given the game,
+the highest chance of winning it comes first, and the order above breaks its ties.
 """
 
 from __future__ import annotations
@@ -39,12 +42,14 @@ from ..options import check_flag
 from ..play import legal_mask, winning_index
 from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
 from .batch import TT_BYTES, check, solve_worlds
+from .match import WinChances, game_for_view
 from .outcome import Scorer
 from .weights import draw, weighted_frame
 
 _DECLARER_ORDER = "declarer: expected score, then probability of making, then expected tricks; "
 TIE_BREAK = (_DECLARER_ORDER + "defender: expected standing (own score minus the other two seats' mean), then "
              "probability of defeat, then fewer expected declarer tricks; then the lowest card")
+GAME_FIRST = "the highest chance of winning the game, then "
 OLD_TIE_BREAK = (_DECLARER_ORDER + "defender: probability of defeat, then fewer expected declarer tricks, then own "
                  "expected score; then the lowest card")
 
@@ -57,12 +62,15 @@ class CardOption:
     score: float  # the seat's expected score change
     best: float  # share of worlds where the card is double-dummy optimal for the seat's side
     standing: Optional[float] = None  # a defender's expected score minus the other two seats' mean
+    p_win: Optional[float] = None  # the seat's chance of winning the game (given the game)
 
     def to_dict(self) -> Dict[str, Any]:
         out = {"card": str(self.card), "tricks": rnd(self.tricks), "make": rnd(self.make),
                "score": rnd(self.score), "best": rnd(self.best)}
         if self.standing is not None:
             out["standing"] = rnd(self.standing)
+        if self.p_win is not None:
+            out["p_win"] = rnd(self.p_win)
         return out
 
 
@@ -85,12 +93,15 @@ class PlayHint(HintResult):
 def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
               time_budget_ms: Optional[float] = None, inference: bool = True,
               checkpoint: Optional[Callable[[], None]] = None, standing: bool = True,
-              models: str = "current") -> PlayHint:
+              models: str = "current", game: object = None) -> PlayHint:
     """The play hint for the seat to play in ``view`` (a View, dict, JSON text or SeatView);
     ``inference=False``: uniform worlds; ``standing=False``: a defender's cards ranked as by the
-    engine before issue 13 (above); ``models``: the model set that weighs the worlds."""
+    engine before issue 13 (above); ``models``: the model set that weighs the worlds;
+    ``game``: the game state before this deal (GameState, dict or JSON): the cards are ranked by
+    the chance of winning the game."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     standing = check_flag(standing, "standing")
+    state = game_for_view(game, v)
     if v.phase != Phase.PLAY:
         raise MeksikoError(f"no card to play: the deal is in the {v.phase} phase")
     if v.to_move != v.seat:
@@ -116,7 +127,8 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     declaring = v.seat == v.declarer
     partner = 3 - v.seat - v.declarer if not declaring else v.seat
     ranks_standing = standing and not declaring
-    sums = {c.index: [0, 0, 0.0, 0, 0.0] for c in legal}  # tricks, makes, score, best, standing
+    win = None if state is None else WinChances(state, v.seat, v.contract, v.declarer)
+    sums = {c.index: [0, 0, 0.0, 0, 0.0, 0.0] for c in legal}  # tricks, makes, score, best, standing, p_win
     n = 0.0  # total weight
     before = v.tricks_won[v.declarer]
     makes = [scorer.makes(t) for t in range(11)]  # by the declarer's tricks in the deal
@@ -143,27 +155,33 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             acc[3] += w * (value == side_best)
             if ranks_standing:
                 acc[4] += w * scorer.defender_standing(total, own, theirs)
+            if win is not None:
+                acc[5] += w * (win.expected(total, v.tricks_won) if declaring
+                               else win.defender_expected(total, own, theirs))
 
     def key(card: Card) -> Tuple[float, ...]:
-        tricks, makes, score, _, standing_sum = sums[card.index]
+        tricks, makes, score, _, standing_sum, p_win = sums[card.index]
+        game_first: Tuple[float, ...] = () if win is None else (p_win,)
         if declaring:
             side: Tuple[float, ...] = (score, makes, tricks)
         elif ranks_standing:
             side = (standing_sum, -makes, -tricks)
         else:
             side = (-makes, -tricks, score)
-        return side + (-card.rank, -card.suit)
+        return game_first + side + (-card.rank, -card.suit)
 
     ranked = sorted(legal, key=key, reverse=True)
     def option(card: Card) -> CardOption:
-        tricks, makes, score, best, standing_sum = (settle(x / n) for x in sums[card.index])
-        return CardOption(card, tricks, makes, score, best, standing_sum if ranks_standing else None)
+        tricks, makes, score, best, standing_sum, p_win = (settle(x / n) for x in sums[card.index])
+        return CardOption(card, tricks, makes, score, best, standing_sum if ranks_standing else None,
+                          None if win is None else p_win)
 
     options = [option(c) for c in ranked]
     return PlayHint(seat=v.seat, worlds=len(solved), samples=worlds.requested, seed=seed, consistent=worlds.count,
                     elapsed=budget.elapsed(), budget_ran_out=budget.ran_out, card=ranked[0], options=options,
                     declarer=v.declarer, contract=v.contract, weighted=weighted,
-                    tie_break=TIE_BREAK if standing else OLD_TIE_BREAK,
+                    tie_break=(GAME_FIRST if win is not None else "") + (TIE_BREAK if standing else OLD_TIE_BREAK),
+                    game=state,
                     weighting=weighted_frame(weighted, [w for w, _ in solved], inference))
 
 

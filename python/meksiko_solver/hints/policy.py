@@ -15,6 +15,9 @@ from ..auction import MEKSIKO, NEXT, tricks_needed
 from ..cards import SUITS, Card, cards_to_mask
 from ..play import beats, winning_index
 from ..deal import Phase, SeatView
+from ..game_state import GameState
+from ..options import check_flag
+from ..rules import game_config
 from .bid import BidHint, bid_hint
 from .bidding_model import check_models
 from .discard import DiscardHint, discard_hint
@@ -44,19 +47,33 @@ class HintPolicy:
     ``standing``: a defender plays for his expected standing, his score minus the other two
     seats' mean (:mod:`.play`; on by default, off in ``hint-uniform`` as in the engine before
     issue 13). ``models``: the fitted models that weigh the worlds (``"current"``, or ``"v1"``
-    frozen with ``hint-v1``).
+    frozen with ``hint-v1``). ``match``: the hints play for the game, not the deal: each gets
+    the game state (the seat view's totals and dealer, ``target`` or the profile's) and ranks by
+    the chance of winning the game (:mod:`.match`; the arena's ``hint-match``). Where no game
+    state can hold the totals (a shared lead past the target, played on) the hints play for the deal.
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
                  on_hint: Optional[HintLog] = None, use_totals: bool = False, inference: bool = True,
                  per_world_declaration: bool = False, calibrate: bool = False, standing: bool = True,
-                 models: str = "current") -> None:
+                 models: str = "current", match: bool = False, target: Optional[int] = None) -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
         self.inference, self.per_world_declaration, self.calibrate = inference, per_world_declaration, calibrate
         self.standing = standing
         self.models = check_models(models)
+        self.match = check_flag(match, "match")
+        self.target = target
 
+    def _game(self, sv: SeatView) -> Optional[GameState]:
+        """The game state before this deal, if the policy plays for the game and one can hold it."""
+        if not self.match:
+            return None
+        config = game_config(sv.rules, sv.mode, "standard", self.target)  # a bad target is an error
+        assert config.target is not None
+        if max(sv.totals) >= config.target:
+            return None
+        return GameState(sv.totals, sv.dealer, config.target, sv.rules, sv.mode)
     def _seed(self, sv: SeatView) -> int:
         return (self.seed * 1_000_003 + sv.seat * 10_007 + len(sv.played) * 101 + (sv.phase == Phase.PLAY)) % (1 << 62)
 
@@ -67,19 +84,20 @@ class HintPolicy:
             return sv.legal_cards[0]
         view = View.from_seat_view(sv, with_totals=self.use_totals)
         seed = self._seed(sv)
+        game = self._game(sv)
         hint: Union[BidHint, DiscardHint, PlayHint]
         if sv.phase == Phase.AUCTION:
             hint = bid_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
                             per_world_declaration=self.per_world_declaration, calibrate=self.calibrate,
-                            models=self.models)
+                            models=self.models, game=game)
             decision: object = hint.call
         elif sv.phase == Phase.DECLARE:
             hint = discard_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
-                                models=self.models)
+                                models=self.models, game=game)
             decision = ([str(c) for c in hint.discard], hint.trump)
         elif sv.phase == Phase.PLAY:
             hint = play_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
-                             standing=self.standing, models=self.models)
+                             standing=self.standing, models=self.models, game=game)
             decision = hint.card
         else:
             raise ValueError(f"no decision to make in phase {str(sv.phase)!r}")

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import islice
 from math import exp, inf, log
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from ..budget import Budget
 from .bidding_model import check_models, parameters
@@ -73,7 +73,7 @@ def solves_at_most_requested(models: str = "current") -> bool:
     return bool(parameters(models).get("drawing", {}).get("at_most_requested", False))
 
 
-def heaviest(kept: Sequence[tuple], n: int) -> List[tuple]:
+def heaviest(kept: Sequence[Tuple[World, float]], n: int) -> List[Tuple[World, float]]:
     """The ``n`` heaviest of ``(world, weight)`` pairs, in their order (ties: the earlier)."""
     if len(kept) <= n:
         return list(kept)
