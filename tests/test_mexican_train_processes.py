@@ -21,7 +21,7 @@ import pytest
 import meksiko_api
 import meksiko_solver
 from meksiko_solver.mexican_train import deal_round, train_hint
-from meksiko_solver.mexican_train.rollout_pool import rollout_pool
+from meksiko_solver.mexican_train.rollout_pool import RolloutWorkerError, rollout_pool
 
 from local_server import free_port
 
@@ -138,6 +138,19 @@ def test_a_checkpoint_that_raises_stops_the_workers_and_the_pool_recovers():
     small = view(4)
     assert train_hint(small, worlds=40, seed=4, workers=2).to_dict()["options"] == \
         train_hint(small, worlds=40, seed=4, workers=1).to_dict()["options"]
+
+
+def test_a_worker_killed_from_outside_is_named_and_replaced():
+    small = view(4)
+    want = train_hint(small, worlds=40, seed=4, workers=1).to_dict()["options"]
+    assert train_hint(small, worlds=40, seed=4, workers=2).to_dict()["options"] == want
+    victim = rollout_pool(2)._workers[0].process
+    victim.kill()
+    victim.wait()
+    with pytest.raises(RolloutWorkerError, match=f"rollout worker {victim.pid} "):
+        train_hint(small, worlds=40, seed=4, workers=2)
+    assert train_hint(small, worlds=40, seed=4, workers=2).to_dict()["options"] == want
+    assert victim not in [w.process for w in rollout_pool(2)._workers]
 
 
 def test_a_checkpoint_is_called_by_a_hint_in_this_process_too():

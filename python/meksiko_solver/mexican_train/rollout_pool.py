@@ -179,7 +179,10 @@ class RolloutPool:
                 # the caller stops (its checkpoint, an error, Ctrl-C): no worker goes on for it
                 for worker, _ in busy.values():
                     worker.kill()
-                    self._workers.remove(worker)
+                for worker in self._workers:
+                    if worker.process.poll() is not None:  # also one that died as it was sent work
+                        worker.kill()
+                self._workers = [w for w in self._workers if w.process.returncode is None]
                 raise
             finally:
                 selector.close()
