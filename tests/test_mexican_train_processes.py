@@ -110,6 +110,33 @@ def test_a_script_without_a_main_guard_gets_a_hint_from_two_workers(tmp_path):
     assert two == one and len(two) > 1
 
 
+def test_the_workers_end_when_their_caller_is_killed(tmp_path):
+    script = tmp_path / "killed.py"
+    script.write_text(textwrap.dedent(f"""\
+        import os, signal
+        from meksiko_solver.mexican_train import train_hint
+        from meksiko_solver.mexican_train.rollout_pool import rollout_pool
+        train_hint({json.dumps(view(4))}, worlds=40, seed=4, workers=2)
+        print(" ".join(str(w.process.pid) for w in rollout_pool(2)._workers), flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)  # no atexit, no close: only the pipes' end
+        """))
+    done = subprocess.run([sys.executable, str(script)], env=env_with_packages(), capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    pids = [int(p) for p in done.stdout.split()]
+    assert len(pids) == 2
+    started = {}
+    for pid in pids:
+        try:
+            started[pid] = stat(pid)[19]
+        except OSError:
+            pass  # already gone
+    deadline = time.monotonic() + 5.0
+    while time.monotonic() < deadline and any(alive(pid, t) for pid, t in started.items()):
+        time.sleep(0.05)
+    assert not [pid for pid, t in started.items() if alive(pid, t)]
+
+
 # ------------------------------------------------------------------------ 58.10 ----
 
 class Stop(Exception):
