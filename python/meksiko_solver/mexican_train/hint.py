@@ -24,18 +24,16 @@ sampling early (every move is always judged on the same worlds).
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import random
-import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .errors import MeksikoError, TrainRecordError
 from .record import check_object
 from .policies import BaselinePolicy, baseline_playout, candidate_moves
+from .rollout_pool import rollout_pool
 from .round import Action, Move, Phase, RoundState
 from .rules import check_players, hand_size
 from .tiles import HIGH, LOW, TILE_COUNT, check_value, index_of, parse_tiles
@@ -219,29 +217,24 @@ def rollout(world: RoundState, move: Move, seat: int, policy=None) -> Tuple[int,
 
 #: Below this many rollouts a hint runs in the calling process (starting work elsewhere costs more).
 PARALLEL_MIN_ROLLOUTS = 64
-_POOL_LOCK = threading.Lock()
-_POOLS: Dict[int, ProcessPoolExecutor] = {}
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
-    """A process pool kept for the next hints. forkserver: the workers start from a clean
-    process, never by forking one that runs threads (the HTTP service's)."""
-    with _POOL_LOCK:
-        if workers not in _POOLS:
-            _POOLS[workers] = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
-        return _POOLS[workers]
-
-
-def _play_worlds(worlds: List[RoundState], moves: List[Move], seat: int) -> List[List[Tuple[int, bool]]]:
-    return [[rollout(world, move, seat) for move in moves] for world in worlds]
+def _play_world(world: RoundState, moves: List[Move], seat: int) -> List[Tuple[int, bool]]:
+    """One world's rollouts, in a worker process (rollout_pool)."""
+    return [rollout(world, move, seat) for move in moves]
 
 
 def train_hint(view, worlds: int = DEFAULT_WORLDS, seed: int = 0, time_budget_ms: Optional[float] = None,
-               policy=None, workers: Optional[int] = None) -> TrainHint:
+               policy=None, workers: Optional[int] = None,
+               checkpoint: Optional[Callable[[], None]] = None) -> TrainHint:
     """The best move for the view's seat (see the module). ``view``: a TrainView or its dict.
 
-    ``workers``: processes that play the worlds out (default: every core; 1: this process).
-    The worlds are dealt here from the seed, so the answer does not depend on ``workers``.
+    ``workers``: processes that play the worlds out (default: every core; 1: this process);
+    they are worker subprocesses (``rollout_pool``), so a script needs no main guard. The
+    worlds are dealt here from the seed, so the answer does not depend on ``workers``.
+    ``checkpoint``, if given, is called before each world's rollouts here, or while the workers
+    play; it may raise to stop the hint (the HTTP service stops a hint whose client has gone),
+    and the workers' unfinished worlds are then abandoned.
     """
     start = time.perf_counter()
     if not isinstance(view, TrainView):
@@ -280,11 +273,11 @@ def train_hint(view, worlds: int = DEFAULT_WORLDS, seed: int = 0, time_budget_ms
             unconstrained += not ok
             sampled.append(world)
         if workers == 1:
+            if checkpoint is not None:
+                checkpoint()
             outcomes = [[rollout(w, m, seat, policy) for m in moves] for w in sampled]
         else:
-            chunks = [sampled[i::workers] for i in range(workers)]
-            parts = list(_pool(workers).map(_play_worlds, chunks, [moves] * workers, [seat] * workers))
-            outcomes = [parts[i % workers][i // workers] for i in range(len(sampled))]
+            outcomes = rollout_pool(workers).run(_play_world, [(w, moves, seat) for w in sampled], checkpoint)
         for per_move in outcomes:
             for k, (points, out) in enumerate(per_move):
                 totals[k][0] += points
