@@ -85,6 +85,13 @@ def later_views() -> list:
     return out
 
 
+def with_games(views: list) -> list:
+    """Each view with a game state to play for (sets "<name>-match"): totals of a game to 31 a few
+    deals from its end, fixed per view, the view's dealer."""
+    return [(v, {"scores": [(11 + 7 * i) % 27, (19 + 5 * i) % 29, (5 + 11 * i) % 30], "dealer": v["dealer"],
+                 "target": 31}) for i, v in enumerate(views)]
+
+
 def answers() -> dict:
     rows = load_answers(ANSWERS)
     return {row["set"]: row["answers"] for row in rows}
@@ -92,7 +99,7 @@ def answers() -> dict:
 
 #: The engine before issue 13 (uniform worlds, per-world best declaration, a defender's cards
 #: ranked defeat first): the stored answers of the sets "bid", "discard", "opening", "later"; the
-#: sets "<name>-inference" are the defaults'.
+#: sets "<name>-inference" are the defaults', "<name>-match" the defaults' playing for a game.
 UNIFORM = {"bid": {"inference": False, "per_world_declaration": True}, "play": {"inference": False, "standing": False},
            "discard": {"inference": False}}
 
@@ -112,6 +119,16 @@ def main() -> None:
                                                            for v in opening_views()]})
         rows.append({"set": "later" + suffix, "answers": [str(play_hint(v, SAMPLES, 0, **kw["play"]).card)
                                                          for v in later_views()]})
+    bid_module._CACHE.clear()
+    rows.append({"set": "bid-match", "answers": [bid_hint(v, SAMPLES, 0, game=g).call
+                                                 for v, g in with_games(bid_views())]})
+    rows.append({"set": "discard-match", "answers": [
+        [[str(c) for c in h.discard], "SHDC"[h.trump]]
+        for h in (discard_hint(v, SAMPLES, 0, game=g) for v, g in with_games(discard_views()))]})
+    rows.append({"set": "opening-match", "answers": [str(play_hint(v, SAMPLES, 0, game=g).card)
+                                                     for v, g in with_games(opening_views())]})
+    rows.append({"set": "later-match", "answers": [str(play_hint(v, SAMPLES, 0, game=g).card)
+                                                   for v, g in with_games(later_views())]})
     write_answers(ANSWERS, rows)
 
 
