@@ -225,10 +225,12 @@ _POOLS: Dict[int, ProcessPoolExecutor] = {}
 
 def _pool(workers: int) -> ProcessPoolExecutor:
     """A process pool kept for the next hints. forkserver: the workers start from a clean
-    process, never by forking one that runs threads (the HTTP service's)."""
+    process, never by forking one that runs threads (the HTTP service's); spawn where the platform
+    has no forkserver (Windows)."""
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     with _POOL_LOCK:
         if workers not in _POOLS:
-            _POOLS[workers] = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+            _POOLS[workers] = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method))
         return _POOLS[workers]
 
 
