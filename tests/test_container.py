@@ -7,6 +7,7 @@ import re
 import shlex
 import shutil
 import subprocess
+import sys
 import time
 import uuid
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 import httpx2
 import pytest
 
-from local_server import free_port
+from local_server import LocalServer, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCKERFILE = ROOT / "Dockerfile"
@@ -107,6 +108,17 @@ def test_the_health_check_asks_the_services_health_route_on_the_served_port(clie
     answer = client.get(match.group(2))  # the app's route answers, as the check expects
     assert answer.status_code == 200 and answer.json()["status"] == "ok"
     assert command[0] == "python"  # (the slim image has no curl)
+
+
+def test_the_health_check_command_passes_on_a_running_service_and_fails_without_one():
+    _, command = health_check()
+    inside = f"127.0.0.1:{exposed_port()}"
+    with LocalServer(workers=1) as server:
+        # The image's command, with this interpreter and the test server's port.
+        words = [sys.executable] + [w.replace(inside, f"127.0.0.1:{server.port}") for w in command[1:]]
+        assert words != [sys.executable] + command[1:]
+        assert subprocess.run(words, capture_output=True, timeout=30).returncode == 0
+    assert subprocess.run(words, capture_output=True, timeout=30).returncode != 0  # (nothing listens now)
 
 
 def test_the_build_context_leaves_out_build_trees_and_the_repository():
