@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+
+#include "builtins.hpp"
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 // Functions for a newer x86-64 than the build's baseline (pext and pdep here, AVX2 in tt.hpp), for
@@ -12,10 +14,6 @@
 #else
 #define MEKSIKO_X86_TARGETS 0
 #endif
-
-// For the small helpers of the search's hot loop, which the compiler would
-// otherwise leave as calls.
-#define MEKSIKO_INLINE inline __attribute__((always_inline))
 
 namespace meksiko {
 

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "builtins.hpp"
+
 namespace meksiko {
 
 using Mask = std::uint32_t;
@@ -22,9 +24,9 @@ constexpr Mask card_bit(int card) { return Mask{1} << card; }
 constexpr Mask suit_bits(int suit) { return Mask{0xFF} << (8 * suit); }
 constexpr int next_seat(int seat) { return seat == 2 ? 0 : seat + 1; }
 
-inline int popcount(Mask m) { return __builtin_popcount(m); }
-inline int lowest_card(Mask m) { return __builtin_ctz(m); }
-inline int highest_card(Mask m) { return 31 - __builtin_clz(m); }
+inline int popcount(Mask m) { return popcount32(m); }
+inline int lowest_card(Mask m) { return lowest_bit32(m); }
+inline int highest_card(Mask m) { return highest_bit32(m); }
 
 // Does card a beat card b when b is the card currently winning the trick?
 inline bool beats(int a, int b, int trump) {

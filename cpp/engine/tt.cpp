@@ -17,7 +17,7 @@ TranspositionTable::TranspositionTable(std::size_t bytes) {
   std::size_t size = buckets_ * sizeof(Bucket);
   bool huge = size >= kAlign;
   std::size_t rounded = huge ? (size + kAlign - 1) / kAlign * kAlign : (size + 63) / 64 * 64;
-  void* raw = std::aligned_alloc(huge ? kAlign : 64, rounded);
+  void* raw = aligned_malloc(huge ? kAlign : 64, rounded);
   if (!raw) throw std::bad_alloc();
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   if (huge) madvise(raw, rounded, MADV_HUGEPAGE);
@@ -27,7 +27,7 @@ TranspositionTable::TranspositionTable(std::size_t bytes) {
   table_.reset(buckets);
 }
 
-void TranspositionTable::Free::operator()(Bucket* p) const { std::free(p); }
+void TranspositionTable::Free::operator()(Bucket* p) const { aligned_free(p); }
 
 void TranspositionTable::clear() {
   for (std::size_t i = 0; i < buckets_; ++i) table_[i] = Bucket{};

@@ -62,7 +62,7 @@ class TranspositionTable {
   void locate(TTShape* shape) const {
     shape->bucket = index(*shape);
     const char* bucket = reinterpret_cast<const char*>(&table_[shape->bucket]);
-    for (std::size_t line = 0; line < sizeof(Bucket); line += 64) __builtin_prefetch(bucket + line);
+    for (std::size_t line = 0; line < sizeof(Bucket); line += 64) prefetch(bucket + line);
   }
   // kAvx2: compare the slots with AVX2 whatever the build's baseline (from code compiled for
   // a CPU with AVX2: the search's copy for x86-64-v3, search.cpp).
@@ -118,7 +118,7 @@ class TranspositionTable {
     // twenty-sixth round).
     std::uint64_t h = full_key(shape) * 0x9E3779B97F4A7C15ULL;
     // Map the hash onto [0, buckets) without a division (any table size works).
-    return static_cast<std::size_t>((static_cast<unsigned __int128>(h) * buckets_) >> 64);
+    return static_cast<std::size_t>(mul_high64(h, buckets_));
   }
 
   std::unique_ptr<Bucket[], Free> table_;
@@ -219,7 +219,7 @@ inline TTAnswer TranspositionTable::probe(const TTShape& shape) const {
 #endif
     matching = matching_slots(b, key, shape.code);
   for (unsigned found = matching; found; found &= found - 1) {
-    int i = __builtin_ctz(found);
+    int i = lowest_bit32(found);
     TTMask mask = b.kept[i] | std::uint64_t{b.kept[i]} << 32;
     if (b.lo[i] > answer.lo) {
       answer.lo = b.lo[i];
@@ -246,7 +246,7 @@ inline void TranspositionTable::store(const TTShape& shape, TTMask mask, int lo,
     return slots_with(b, k);
   };
   for (unsigned found = slots(key); found; found &= found - 1) {
-    int i = __builtin_ctz(found);
+    int i = lowest_bit32(found);
     if (b.kept[i] == kept && b.pattern[i] == pattern) {
       if (lo > b.lo[i]) b.lo[i] = static_cast<std::int8_t>(lo);
       if (hi < b.hi[i]) b.hi[i] = static_cast<std::int8_t>(hi);

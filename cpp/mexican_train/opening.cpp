@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "../engine/builtins.hpp"
+
 namespace meksiko::mexican_train {
 namespace {
 
@@ -65,7 +67,7 @@ class Search {
 
   std::int32_t stop(std::uint32_t mask, int count, int total, bool last_double) const {
     if (count == 0) return kEmptyKey;
-    return pack(count, total, !last_double, __builtin_popcount(adj_[engine_] & ~mask));
+    return pack(count, total, !last_double, popcount32(adj_[engine_] & ~mask));
   }
 
   // The best key of the trains that extend this one by at least one tile (kNone if none).
@@ -74,7 +76,7 @@ class Search {
     std::int32_t best = kNone;
     int choice = -1;
     for (std::uint32_t m = adj_[end] & ~mask; m; m &= m - 1) {
-      int i = __builtin_ctz(m);
+      int i = lowest_bit32(m);
       int next = other(i, end);
       std::uint32_t child = mask | 1u << i;
       std::int32_t key = stop(child, count + 1, total + pips_[i], tiles_[i].first == tiles_[i].second);
@@ -102,7 +104,7 @@ class Search {
       if (classes_[cls].size() < limit_) classes_[cls].push_back(seq);
     }
     for (std::uint32_t m = adj_[end] & ~mask; m; m &= m - 1) {
-      int i = __builtin_ctz(m);
+      int i = lowest_bit32(m);
       std::uint32_t child = mask | 1u << i;
       int next = other(i, end);
       more(child, next, count + 1, total + pips_[i]);

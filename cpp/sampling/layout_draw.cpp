@@ -4,6 +4,8 @@
 #include <set>
 #include <utility>
 
+#include "../engine/builtins.hpp"
+
 namespace meksiko::sampling {
 
 std::uint32_t PyRandom::next() {
@@ -32,7 +34,7 @@ std::uint64_t PyRandom::bits(int k) {
 
 namespace {
 
-int bit_length(std::uint64_t n) { return n == 0 ? 0 : 64 - __builtin_clzll(n); }
+int bit_length(std::uint64_t n) { return n == 0 ? 0 : highest_bit64(n) + 1; }
 
 // random's draw below n: bit_length(n) bits until they fall below n.
 std::uint64_t below(PyRandom& rng, std::uint64_t n) {
