@@ -11,7 +11,7 @@ import pytest
 
 from meksiko_solver import engine
 from meksiko_solver.game import play_game
-from meksiko_solver.hints.sampling import DISCARD, HAND, TALON, Bucket, Layout
+from meksiko_solver.hints.sampling import DISCARD, FIRST_DRAW, HAND, TALON, Bucket, Layout
 from meksiko_solver.hints.view import View
 from meksiko_solver.record import DealRecord
 
@@ -317,3 +317,16 @@ def test_draw_is_uniform_on_a_real_view():
                     assert abs(chi_square_z(counts, cells, draws)) < 4.0
                     return
     pytest.fail("no suitable view in the test game")
+
+
+def test_a_large_sample_is_drawn_in_chunks_that_give_the_draws_of_one_call():
+    """Layout.sample draws in doubling chunks (a hint stopped early pays only for what it took),
+    each told what the earlier ones drew: the same layouts, in the same order, as one C++ call."""
+    layout = View.from_dict({"seat": 0, "dealer": 2, "hand": "AQT.KJ.A97.T9", "auction": []}).layout()
+    n = 3 * FIRST_DRAW + 17  # three chunks and part of a fourth
+    chunked = list(layout.sample(n, 7))
+    _, state, _ = random.Random(7).getstate()
+    whole, _ = engine.draw_layouts(layout._draw_table(), state, n, [])
+    assert chunked == whole and len(set(chunked)) == n
+    with pytest.raises(ValueError, match="a seen layout has 1 masks, not one per bucket"):
+        engine.draw_layouts(layout._draw_table(), state, 2, [(1,)])

@@ -114,9 +114,10 @@ std::string check_table(const DrawTable& t, std::size_t count) {
 }
 
 std::vector<std::vector<std::uint32_t>> draw_distinct(const DrawTable& table, PyRandom& rng, std::size_t count,
+                                                      const std::vector<std::vector<std::uint32_t>>& before,
                                                       std::string* error) {
   std::vector<std::vector<std::uint32_t>> drawn;
-  std::set<std::vector<std::uint32_t>> seen;
+  std::set<std::vector<std::uint32_t>> seen(before.begin(), before.end());
   // Honest weights: asking for at most every layout (Layout.sample asks for half of them when it
   // asks for many) repeats a few times a layout on average, far below this.
   std::size_t attempts = 64 * count + 1000;

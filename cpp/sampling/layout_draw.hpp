@@ -46,10 +46,13 @@ struct DrawTable {
 std::string check_table(const DrawTable& table, std::size_t count);
 
 // `count` distinct layouts (a card mask per bucket) in the order Layout.sample draws them: each
-// drawn as Layout.draw does, repeats skipped. count must not exceed the number of layouts. A
+// drawn as Layout.draw does, repeats skipped, and so are the layouts of `seen` (drawn before, by
+// an earlier call: the draws then go on as one call would have). count must not exceed the
+// number of layouts not seen. A
 // table whose weights promise more layouts than its cards make would repeat forever: after 64
 // draws a layout asked for (and 1000 more) it stops and says so in `error`.
 std::vector<std::vector<std::uint32_t>> draw_distinct(const DrawTable& table, PyRandom& rng, std::size_t count,
+                                                      const std::vector<std::vector<std::uint32_t>>& seen,
                                                       std::string* error);
 
 }  // namespace meksiko::sampling

@@ -47,8 +47,15 @@ TEST_CASE("a checked table draws distinct layouts of the right sizes") {
   CHECK(check_table(t, 4) == "more distinct layouts asked for than there are");
   PyRandom rng = seeded(1);
   std::string error;
-  auto drawn = draw_distinct(t, rng, 3, &error);
+  auto drawn = draw_distinct(t, rng, 3, {}, &error);
   CHECK(error.empty());
+  // Drawn in two calls, the second told what the first drew: the same layouts in the same order.
+  PyRandom again = seeded(1);
+  auto first = draw_distinct(t, again, 1, {}, &error);
+  auto rest = draw_distinct(t, again, 2, first, &error);
+  CHECK(error.empty());
+  first.insert(first.end(), rest.begin(), rest.end());
+  CHECK(first == drawn);
   std::set<std::vector<std::uint32_t>> distinct(drawn.begin(), drawn.end());
   CHECK(distinct.size() == 3);
   for (const auto& masks : drawn) {
@@ -59,7 +66,7 @@ TEST_CASE("a checked table draws distinct layouts of the right sizes") {
   // Weights that promise more layouts than the cards make: the draw stops instead of repeating.
   t.cumulative = {4};
   CHECK(check_table(t, 4).empty());
-  draw_distinct(t, rng, 4, &error);
+  draw_distinct(t, rng, 4, {}, &error);
   CHECK(error == "the table's weights promise more distinct layouts than its cards make");
   t.cumulative = {3};
   t.group_cards = {{0, 9, 9}};

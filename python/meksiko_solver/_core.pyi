@@ -113,9 +113,10 @@ def analyze_many(deals: Sequence[_DealTuple], meksiko_trumps: int = 0x1F, thread
 
 def draw_layouts(table: Tuple[int, Sequence[Sequence[int]], Sequence[int], Sequence[int], Sequence[int],
                                Sequence[int], Sequence[int]],
-                 state: Sequence[int], count: int) -> Tuple[List[Tuple[int, ...]], Tuple[int, ...]]:
+                 state: Sequence[int], count: int,
+                 seen: Sequence[Sequence[int]] = ...) -> Tuple[List[Tuple[int, ...]], Tuple[int, ...]]:
     """count distinct layouts as hints.sampling.Layout.sample draws them, from random.Random's state
-    (getstate()[1]): (worlds, the state after them)."""
+    (getstate()[1]), none of them in seen (the layouts drawn before): (worlds, the state after them)."""
 
 def mt_opening(tiles: Sequence[Tuple[int, int]], engine: int, all_ties: bool = False,
                tie_limit: int = 10000) -> Tuple[List[int], List[List[int]], int]:

@@ -131,12 +131,13 @@ def best_declaration_batch(deals: Sequence[DealTuple], floor: int = 0, threads: 
 #: ``Layout._draw_table``).
 LayoutTable = Tuple[int, List[List[int]], List[int], List[int], List[int], List[int], List[int]]
 
-#: ``draw_layouts(table, state, count) -> (worlds, state)``: ``count`` distinct layouts (a card
-#: mask per bucket) drawn as ``Layout.draw`` draws them, from ``random.Random``'s state
-#: (``getstate()[1]``), with the state after them. ValueError names a table that does not fit
-#: together (the library builds it; the binding checks it).
-draw_layouts: Callable[[LayoutTable, Sequence[int], int], Tuple[List[Tuple[int, ...]], Tuple[int, ...]]] = \
-    _core.draw_layouts
+#: ``draw_layouts(table, state, count, seen) -> (worlds, state)``: ``count`` distinct layouts (a
+#: card mask per bucket) drawn as ``Layout.draw`` draws them, from ``random.Random``'s state
+#: (``getstate()[1]``), skipping the layouts of ``seen`` (drawn by earlier calls), with the state
+#: after them. ValueError names a table that does not fit together (the library builds it; the
+#: binding checks it).
+draw_layouts: Callable[[LayoutTable, Sequence[int], int, Sequence[Tuple[int, ...]]],
+                       Tuple[List[Tuple[int, ...]], Tuple[int, ...]]] = _core.draw_layouts
 
 
 # --- Mexican Train (the dominoes game's C++ in the same extension) ----------------------------

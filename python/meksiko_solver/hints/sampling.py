@@ -40,6 +40,8 @@ from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 from .. import engine
 
+FIRST_DRAW = 256  # layouts of the first C++ draw of a sample; each later one draws twice as many
+
 World = Tuple[int, ...]  # one card mask per bucket, in bucket order
 
 HAND, TALON, DISCARD = "hand", "talon", "discard"
@@ -283,11 +285,19 @@ class Layout:
         quota = n if total > n else (total + 1) // 2
         table = self._draw_table() if quota else None
         if table is not None:  # the same draws in C++ (engine.draw_layouts), then the same state
-            version, state, gauss = rng.getstate()
-            drawn, after = engine.draw_layouts(table, state, quota)
-            rng.setstate((version, after, gauss))
-            seen.update(drawn)
-            yield from drawn
+            # in chunks that double (a hint that stops early, on its time budget or its ESS, has
+            # not paid for the draws of all it might have asked for), each told the layouts drawn
+            # before it: the draws are those of one call
+            order: List[World] = []
+            chunk = FIRST_DRAW
+            while len(order) < quota:
+                version, state, gauss = rng.getstate()
+                drawn, after = engine.draw_layouts(table, state, min(chunk, quota - len(order)), order)
+                rng.setstate((version, after, gauss))
+                seen.update(drawn)
+                order.extend(drawn)
+                chunk *= 2
+                yield from drawn
         while len(seen) < quota:
             world = self.draw(rng)
             if world in seen:
