@@ -146,6 +146,7 @@ export default {
   "html.hint_samples": "Hint samples",
   "html.deal_or_game_record_json": "Deal or game record (JSON)",
   "html.open_a_file": "Open a file",
+  "html.no_file_chosen": "no file chosen",
   "html.samples": "Samples",
   "html.your_seat": "Your seat",
   "html.or_type_your_hand": "Or type your hand",

@@ -1,6 +1,6 @@
 /* A hint of the hint routes, shown in words a player reads at a glance and as a table whose rows
  * pick that option. Used by the Play and the Advisor views. */
-import { el, fill } from "./dom.js";
+import { el, fill, scrollX } from "./dom.js";
 import { cardEl, callText, contractText, percent, signed, suitSpan } from "./cards.js";
 import { plural, t } from "./i18n.js";
 
@@ -93,6 +93,6 @@ export function renderHint(box, kind, hint, opts = {}) {
   }
   const about = el("p", { class: "small muted hint-about" }, t("hint.about", { worlds: hint.worlds, of: plural(hint.samples, "word.of_worlds"), seed: hint.seed }),
     hint.exhaustive ? ` ${t("hint.exhaustive")}` : "", hint.inference ? ` ${t("hint.inference")}` : "");
-  fill(box, head, el("div", { class: "scroll-x" }, table), ...extra, about);
+  fill(box, head, scrollX(table), ...extra, about);
   box.hidden = false;
 }

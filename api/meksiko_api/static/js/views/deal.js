@@ -1,6 +1,6 @@
 /* Deal view: a deal entered as text or dealt from a seed, its hands and every seat's
  * double-dummy table (POST /v1/deal/random, /v1/deal/parse, /v1/analyze). */
-import { $, busy, el, fill, seedOrNull, showError } from "../dom.js";
+import { $, busy, el, fill, scrollX, seedOrNull, showError } from "../dom.js";
 import { api, withSeed } from "../api.js";
 import { SUITS, boardEl, cardEl, cardText, contractText, handEl, pile, suitName, suitSpan } from "../cards.js";
 import { onLanguageChange, plural, t } from "../i18n.js";
@@ -119,7 +119,7 @@ function renderTable() {
       el("td", { class: "group-start" }, a.max_bid === null ? "–" : contractText(String(a.max_bid))));
     body.append(row);
   }
-  fill(box, el("div", { class: "scroll-x" }, el("table", { class: "grid dd", id: "dd" }, head, body)));
+  fill(box, scrollX(el("table", { class: "grid dd", id: "dd" }, head, body)));
   $("dd-legend").hidden = false;
 }
 
