@@ -90,7 +90,7 @@ export default {
   "hint.words.play": "Odigraj", "hint.words.bid": "Licitiraj", "hint.words.pass": "Reci", "hint.words.declare": "Izbaci i izaberi",
   "hint.words.make": "ugovor prolazi u {p} slučajeva", "hint.words.beat": "tvoja strana obara ugovor u {p} slučajeva",
   "hint.words.score": "očekivani poeni {x}", "hint.words.sep": "; ",
-  "hint.col.option": "mogućnost", "hint.col.make": "P(prolaz)", "hint.col.make.title": "šansa nosioca da ugovor prođe",
+  "hint.col.option": "izbor", "hint.col.make": "P(prolaz)", "hint.col.make.title": "šansa nosioca da ugovor prođe",
   "hint.col.beat": "P(obaramo)", "hint.col.beat.title": "šansa gangstera da obore ugovor (1 − P(prolaz) nosioca)",
   "hint.col.score": "E[poeni]", "hint.col.score.title": "tvoji očekivani poeni za ovo deljenje",
   "hint.col.standing": "E[prednost]", "hint.col.standing.title": "tvoji očekivani poeni minus prosek druga dva igrača: po tome se rangiraju karte gangstera",
