@@ -1,5 +1,5 @@
-"""Every table of the page on a phone (390x844), in English and Serbian, in a real browser
-(Chromium driven by Playwright): each table fits its box (the box no wider than its content
+"""Every table of the page on a phone (390x844) and a desktop (1280x900), in English and
+Serbian, in a real browser (Chromium driven by Playwright): each table fits its box (the box no wider than its content
 needs and inside the screen), or its box scrolls sideways and shades the edge with more to see,
 the shade moving to the other edge at the end of the scroll. The tables: the Deal view's
 double-dummy table, the Play view's hint and score sheet, the review's players and tricks, the
@@ -17,7 +17,7 @@ from test_web_app import app, idle, no_overflow, open_in  # noqa: F401 (fixtures
 
 pytestmark = browser_test
 
-PHONE = pytest.mark.parametrize("app", ["phone"], indirect=True)
+SIZES = pytest.mark.parametrize("app", ["phone", "desktop"], indirect=True)
 
 # each shown table: does it fit its box (the box inside the screen)? does the box scroll, and
 # which of its edges are shaded (the ::before and ::after of dom.js scrollX's wrapper)?
@@ -64,8 +64,8 @@ def scroll_to(app, table_id: str, where: str) -> None:
                                arg=[table_id, more])
 
 
-def tables_fit_or_scroll(app, step: str) -> dict:
-    """The check of every shown table and box; {table id: fits} of the tables shown."""
+def tables_fit_or_scroll(app, step: str, seen: dict) -> None:
+    """The check of every shown table and box; seen[table id] stays true while the table fits."""
     idle(app)
     app.shot(step)
     no_overflow(app)
@@ -83,7 +83,8 @@ def tables_fit_or_scroll(app, step: str) -> dict:
         scroll_to(app, t["id"], "start")
     cut = app.page.evaluate(CUT_OFF)
     assert cut == [], f"{step}: {cut}"
-    return {t["id"]: t["fits"] for t in tables}
+    for t in tables:
+        seen[t["id"]] = seen.get(t["id"], True) and t["fits"]
 
 
 def play_one_deal(app):
@@ -125,34 +126,34 @@ def play_one_deal(app):
     yield "play-sheet"
 
 
-@PHONE
+@SIZES
 @pytest.mark.parametrize("lang", ["en", "sr"])
 def test_every_table_fits_its_box_or_shows_that_it_scrolls(app, lang):
     page = app.page
-    app.name = f"tables-{lang}"
+    app.name = f"tables-{app.size}-{lang}"
     seen: dict = {}
     open_in(app, "deal", lang)
     page.fill("#deal-seed", "4")
     page.click("#deal-random")
     page.wait_for_selector("#dd td.pick")
     page.click("#dd td.pick >> nth=0")
-    seen.update(tables_fit_or_scroll(app, "deal"))
+    tables_fit_or_scroll(app, "deal", seen)
     for step in play_one_deal(app):
-        seen.update(tables_fit_or_scroll(app, step))
+        tables_fit_or_scroll(app, step, seen)
     # the review of that game, a position in it, and the single-dummy layer's column
     page.click("#play-review")
     page.wait_for_selector("#tricks-table")
-    seen.update(tables_fit_or_scroll(app, "review"))
+    tables_fit_or_scroll(app, "review", seen)
     page.click("#tricks-table .card >> nth=4")
     page.wait_for_selector("#position-values .alt")
-    seen.update(tables_fit_or_scroll(app, "review-position"))
+    tables_fit_or_scroll(app, "review-position", seen)
     page.fill("#review-text", json.dumps(REVIEW_RECORD))
     page.check("#review-sd")
     page.fill("#review-samples", "10")
     page.click("#review-run")
     page.wait_for_selector("#tricks-table tbody tr >> nth=9")
     page.wait_for_selector("#review-players th[title]")
-    seen.update(tables_fit_or_scroll(app, "review-sd"))
+    tables_fit_or_scroll(app, "review-sd", seen)
     # the advisor's first hint (seat 0 bids first under dealer 2)
     page.click("#tab-advisor")
     page.evaluate("localStorage.removeItem('meksiko-advisor-v1')")
@@ -163,15 +164,16 @@ def test_every_table_fits_its_box_or_shows_that_it_scrolls(app, lang):
         page.click(f"#advisor-grid .card[data-card='{card}']")
     page.click("#advisor-start")
     page.wait_for_selector("#advisor-hint #hint-table")
-    seen.update(tables_fit_or_scroll(app, "advisor-hint"))
+    tables_fit_or_scroll(app, "advisor-hint", seen)
     page.click("#tab-mexican-train")
     for k, tile in enumerate(("12-11", "11-5", "5-5", "5-3")):
         page.click(f'.mt-pick[data-tile="{tile}"]')
         page.wait_for_function(f"document.querySelector('#mt-count').textContent.startsWith('{k + 1} ')")
     page.wait_for_selector("#mt-result:not([hidden])")
-    seen.update(tables_fit_or_scroll(app, "mexican-train"))
+    tables_fit_or_scroll(app, "mexican-train", seen)
 
     assert set(seen) == {"dd", "hint-table", "score-sheet", "review-players", "tricks-table"}, seen
-    # the review's tricks fit a phone (their last column was cut off); the double-dummy table's
-    # 13 columns cannot, and it scrolls with its shade
-    assert seen["tricks-table"] and not seen["dd"], seen
+    # on a phone the review's tricks fit (their last column was cut off); the double-dummy
+    # table's 13 columns cannot, and it scrolls with its shade. On a desktop every table fits.
+    wide = {"phone": ["dd"], "desktop": []}[app.size]
+    assert sorted(table for table, fits in seen.items() if not fits) == wide, seen

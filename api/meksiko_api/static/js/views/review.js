@@ -125,7 +125,7 @@ function renderSummary(review, end) {
   }
   if (review && review.players) {
     const sd = review.single_dummy;
-    panels.push(el("div", { class: "panel" }, el("h3", {}, t("review.players")), scrollX(el("table", { class: "grid compact", id: "review-players" },
+    panels.push(el("div", { class: "panel players" }, el("h3", {}, t("review.players")), scrollX(el("table", { class: "grid compact", id: "review-players" },
       el("thead", {}, el("tr", {}, el("th", {}, t("review.seat")), el("th", {}, t("review.role")), el("th", {}, t("review.mistakes")),
         el("th", {}, t("review.lost")), sd ? el("th", { title: t("review.sd.title") }, t("review.sdlost")) : null)),
       el("tbody", {}, review.players.map((p) => el("tr", {}, el("td", {}, p.seat), el("td", {}, p.role ? t(`role.${p.role}`) : "–"),
