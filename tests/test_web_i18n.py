@@ -3,7 +3,8 @@
 browser's preference; a switch redraws the view with its state; the Deal view in each language
 and the advisor through a whole deal in Serbian (English: test_web_app.py); the game's own words
 in the Serbian page and no English left in it (the visible text, aria-labels, titles and
-placeholders of every view against the English catalogue); API errors by their kind. Screenshots
+placeholders of every view against the English catalogue and its abbreviations; decimal commas);
+the review's file picker in the page's words; API errors by their kind. Screenshots
 go to artifacts/web/ (i18n-*)."""
 
 from __future__ import annotations
@@ -329,6 +330,8 @@ def test_the_serbian_page_has_the_games_words_and_no_english(app):
         assert words == [], f"{step}: English words in the Serbian page: {words}"
         short = sorted({a for a in abbreviations if re.search(rf"\b{a}\b", text)})
         assert short == [], f"{step}: English abbreviations in the Serbian page: {short}"
+        points = sorted(set(re.findall(r"(?<![\w.])\d+\.\d+(?![\w.])", text)))  # Serbian writes 0,62
+        assert points == [], f"{step}: decimal points in the Serbian page: {points}"
 
 
 # --- the review's file picker -------------------------------------------------------------------------

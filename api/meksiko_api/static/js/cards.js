@@ -1,6 +1,6 @@
 /* Cards, hands and the table, drawn the same way by every view. */
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { decimal, t } from "./i18n.js";
 
 export const SUITS = ["S", "H", "D", "C"];
 export const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣", N: "NT" };
@@ -20,7 +20,7 @@ export const suitSymbol = (s) => (s === "N" ? t("suit.N.short") : SYMBOL[s]);
 export const cardName = (card) => t("card.name", { rank: t(`rank.${card[0]}`), suit: suitName(card[1]) });
 export const contractText = (c) => (c === "M" ? t("call.M") : String(c));
 export const callText = (c) => (c === "M" ? t("call.M") : c === "NEXT" ? t("call.NEXT") : String(c));
-export const signed = (x, digits = 1) => (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x).toFixed(digits);
+export const signed = (x, digits = 1) => (x > 0 ? "+" : x < 0 ? "−" : "") + decimal(Math.abs(x), digits);
 export const percent = (x) => (x === null || x === undefined ? "–" : `${Math.round(100 * x)}%`);
 
 export function suitSpan(suit) {

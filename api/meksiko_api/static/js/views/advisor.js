@@ -7,7 +7,7 @@ import { api, hintBody } from "../api.js";
 import { DECK, RED, SUITS, callText, cardEl, cardName, contractText, handEl, pile, seatName, signed,
   sorted, suitName, suitSpan, suitSymbol, trickEl } from "../cards.js";
 import { renderHint } from "../hint.js";
-import { onLanguageChange, plural, t } from "../i18n.js";
+import { decimal, onLanguageChange, plural, t } from "../i18n.js";
 
 const STORE = "meksiko-advisor-v1";
 
@@ -279,7 +279,7 @@ function drawHint() {
   const panel = $("advisor-hint");
   renderHint(panel, a.hint, h, { defending: a.declarer !== null && a.declarer !== state.setup.seat, onPick: (o) => pickOption(a.hint, o) });
   panel.append(el("p", { class: "small muted", id: "advisor-hint-time", dataset: { seconds: seconds === null ? "" : seconds.toFixed(3) } },
-    seconds === null ? "" : t("advisor.hint.time", { s: seconds.toFixed(2) })));
+    seconds === null ? "" : t("advisor.hint.time", { s: decimal(seconds, 2) })));
 }
 
 function pickOption(kind, o) {

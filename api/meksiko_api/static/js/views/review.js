@@ -3,7 +3,7 @@
 import { $, ApiError, busy, clearError, dl, el, fill, intIn, scrollX, showError } from "../dom.js";
 import { api } from "../api.js";
 import { boardEl, cardEl, cardSort, cardText, contractText, handEl, signed, suitSpan, trickEl } from "../cards.js";
-import { onLanguageChange, plural, t } from "../i18n.js";
+import { decimal, onLanguageChange, plural, t } from "../i18n.js";
 
 const state = { records: [], reviews: null, current: 0, end: null, position: null };
 
@@ -130,7 +130,7 @@ function renderSummary(review, end) {
         el("th", {}, t("review.lost")), sd ? el("th", { title: t("review.sd.title") }, t("review.sdlost")) : null)),
       el("tbody", {}, review.players.map((p) => el("tr", {}, el("td", {}, p.seat), el("td", {}, p.role ? t(`role.${p.role}`) : "–"),
         el("td", {}, p.mistakes), el("td", { class: p.tricks_lost ? "neg" : "" }, p.tricks_lost),
-        sd ? el("td", {}, p.sd_tricks_lost === undefined || p.sd_tricks_lost === null ? "–" : Number(p.sd_tricks_lost).toFixed(2)) : null)))))));
+        sd ? el("td", {}, p.sd_tricks_lost === undefined || p.sd_tricks_lost === null ? "–" : decimal(Number(p.sd_tricks_lost), 2)) : null)))))));
   }
   fill($("review-summary"), el("div", { class: "summary" }, panels));
 }
@@ -147,7 +147,7 @@ function renderTricks(review, end) {
       const loss = r ? r.loss : 0;
       const title = r ? t("review.card.title", { card: cardText(card), s: r.seat, a: r.before, b: r.after })
         + (loss ? t("review.card.cost", { n: loss }) : "") + (r.best && r.best.length ? t("review.card.best", { cards: r.best.map(cardText).join(" ") }) : "")
-        + (r.sd_loss !== undefined ? t("review.card.sd", { x: Number(r.sd_loss).toFixed(2) }) : "")
+        + (r.sd_loss !== undefined ? t("review.card.sd", { x: decimal(Number(r.sd_loss), 2) }) : "")
         : t("review.card.show", { card: cardText(card) });
       return el("span", { class: "played" }, el("span", { class: "who" }, t("seat.n.lower", { s: tr.seats[k] })),
         cardEl(card, { mini: true, mark: shownMark(r), classes: ["clickable"], index, title, onclick: () => showPosition(index) }),
