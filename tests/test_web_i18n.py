@@ -319,6 +319,8 @@ def test_the_serbian_page_has_the_games_words_and_no_english(app):
     everything = "\n".join(text for _, text in seen).lower()  # innerText has the CSS's capitals (TALON)
     for word in GAME_WORDS:
         assert word.lower() in everything, f"'{word}' is nowhere in the Serbian page"
+    # no trump is not a trump suit: "bez aduta", never "adut bez aduta" (the classic deal's Meksiko)
+    assert "bez aduta" in everything and "adut bez aduta" not in everything
     phrases = english_phrases()
     assert len(phrases) > 150
     abbreviations = english_abbreviations()

@@ -60,7 +60,7 @@ export default {
   "dd.best": "best contract", "dd.max_bid": "max bid", "dd.tricks": "tricks", "dd.trump": "trump", "dd.discard": "discard",
   "dd.seat.title": "make this seat the declarer on the board", "dd.more": " and {n} more",
   "dd.cell.title": "{tricks} with {suit} trump; best discards: {discards}",
-  "dd.meksiko.title": "{tricks} as Meksiko with {suit}, talon out of play",
+  "dd.meksiko.title": "{tricks} as Meksiko, {trump}, talon out of play",
   "dd.discards.head": "Seat {s} declaring with", "dd.discards.tail": "trump: {tricks} after any of these {discards}",
   // play view
   "play.nodeal": "Show a deal in the Deal view first (enter it as text or deal a random one).",
@@ -74,7 +74,7 @@ export default {
   "play.review.game": "Review the game", "play.review.deal": "Review this deal", "play.next": "Next deal", "play.newgame": "New game",
   "play.result": "{who} declared {contract} and took {tricks}:", "play.scores": "Scores:",
   "play.waiting": "Waiting for seat {s}", "play.yourcall": "Your call:", "play.call": "call {call}", "play.call.illegal": "{call} is not a legal call now",
-  "play.trump.title": "{suit} trump", "play.discard": "Discard:", "play.discard.pick": "tap two cards in your hand",
+  "trump.suit": "{suit} trump", "trump.none": "no trump", "play.discard": "Discard:", "play.discard.pick": "tap two cards in your hand",
   "play.declare.numeric": "You won the auction with {contract}: discard two cards and name trump.",
   "play.declare.meksiko": "Meksiko: the talon stays out of play; name trump.", "play.declare": "Declare",
   "play.yourturn": "Your turn: play a card.", "play.yourturn.help": "the cards you may play are raised; the others are greyed out",

@@ -63,7 +63,7 @@ export default {
   "dd.best": "najbolji ugovor", "dd.max_bid": "najviša licitacija", "dd.tricks": "štihovi", "dd.trump": "adut", "dd.discard": "škart",
   "dd.seat.title": "postavi ovog igrača za nosioca na stolu", "dd.more": " i još {n}",
   "dd.cell.title": "adut {suit}: {tricks}; najbolji škartovi: {discards}",
-  "dd.meksiko.title": "Meksiko, adut {suit}, talon van igre: {tricks}",
+  "dd.meksiko.title": "Meksiko, {trump}, talon van igre: {tricks}",
   "dd.discards.head": "Igrač {s} kao nosilac, adut", "dd.discards.tail": "— {tricks}, uz bilo koji od ovih ({discards})",
   // prikaz Igra
   "play.nodeal": "Prvo prikaži deljenje u prikazu Deljenje (unesi ga kao tekst ili podeli nasumično).",
@@ -77,7 +77,7 @@ export default {
   "play.review.game": "Analiziraj partiju", "play.review.deal": "Analiziraj ovo deljenje", "play.next": "Sledeće deljenje", "play.newgame": "Nova partija",
   "play.result": "Nosilac {who}, ugovor {contract}, odneto {tricks}:", "play.scores": "Poeni:",
   "play.waiting": "Čeka se igrač {s}", "play.yourcall": "Tvoja licitacija:", "play.call": "licitiraj {call}", "play.call.illegal": "{call} sada nije dozvoljena licitacija",
-  "play.trump.title": "adut {suit}", "play.discard": "Škart:", "play.discard.pick": "dodirni dve karte u ruci",
+  "trump.suit": "adut {suit}", "trump.none": "bez aduta", "play.discard": "Škart:", "play.discard.pick": "dodirni dve karte u ruci",
   "play.declare.numeric": "Dobio si licitaciju sa {contract}: izbaci dve karte u škart i izaberi adut.",
   "play.declare.meksiko": "Meksiko: talon ostaje van igre; izaberi adut.", "play.declare": "Potvrdi",
   "play.yourturn": "Na potezu si: odigraj kartu.", "play.yourturn.help": "karte koje smeš da odigraš su podignute, ostale su zasivljene",

@@ -14,6 +14,8 @@ export const sorted = (cards) => [...cards].sort(cardSort);
 export const rankText = (r) => (r === "T" ? "10" : r);
 export const cardText = (card) => rankText(card[0]) + SYMBOL[card[1]];
 export const suitName = (s) => t(`suit.${s}`);
+/** A suit named as trump ("spades trump"); no trump is not a trump suit ("no trump", not "no trump trump"). */
+export const trumpName = (s) => (s === "N" ? t("trump.none") : t("trump.suit", { suit: suitName(s) }));
 /** A suit's symbol; no trump's is a word of the language (NT, BA). */
 export const suitSymbol = (s) => (s === "N" ? t("suit.N.short") : SYMBOL[s]);
 /** "ace of spades": a card's accessible name. */

@@ -4,7 +4,7 @@
 import { $, busy, el, fill, intIn, scrollX, seedOrNull, showError } from "../dom.js";
 import { api, hintBody, withSeed } from "../api.js";
 import { CALLS, RED, SUITS, boardEl, callText, cardEl, cardName, cardText, contractText, handEl, pile,
-  seatName, signed, suitName, suitSpan, suitSymbol, trickEl } from "../cards.js";
+  seatName, signed, suitSpan, suitSymbol, trickEl, trumpName } from "../cards.js";
 import { renderHint } from "../hint.js";
 import { onLanguageChange, plural, t } from "../i18n.js";
 
@@ -284,7 +284,7 @@ function renderDecision() {
     const ready = state.selected.size === need && state.trump !== null;
     const trumps = el("div", { class: "trumps" }, r.declare.trumps.map((s) => el("button", {
       type: "button", class: RED.has(s) ? "red" : "black", "aria-pressed": String(state.trump === s),
-      title: t("play.trump.title", { suit: suitName(s) }), "aria-label": t("play.trump.title", { suit: suitName(s) }), dataset: { trump: s },
+      title: trumpName(s), "aria-label": trumpName(s), dataset: { trump: s },
       onclick: () => { state.trump = s; render(); },
     }, suitSymbol(s))));
     const chosen = need ? el("span", {}, t("play.discard"), " ",
