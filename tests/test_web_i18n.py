@@ -15,7 +15,7 @@ import re
 import httpx2
 import pytest
 from test_i18n_catalogues import STATIC, read_catalogue
-from test_web import REVIEW_RECORD, browser, browser_test, server  # noqa: F401 (fixtures)
+from test_web import DEAL_TEXT, REVIEW_RECORD, browser, browser_test, server  # noqa: F401 (fixtures)
 from test_web_app import ADVISED, advise_a_whole_deal, app, idle, no_overflow, open_in  # noqa: F401 (fixtures)
 
 pytestmark = browser_test
@@ -393,6 +393,48 @@ def test_the_review_file_picker_is_in_the_pages_words(app, tmp_path):
         page.set_input_files("#review-file", [])
         page.wait_for_function("document.getElementById('review-file-name').innerText.trim() !== 'deal-a.json'")
         assert page.evaluate(PICKER)["name"] == catalogue["html.no_file_chosen"]
+
+
+# --- the page's own checks of what is typed -------------------------------------------------------------
+
+@PHONE
+def test_a_bad_seed_is_told_in_the_pages_words(app):
+    """A form's own checks (a box's pattern, min, max) are the browser's, in the browser's
+    language, and they stop the form: a seed of letters blocked "Show deal" (which does not
+    read the seed) with "Please match the requested format." The page checks its boxes itself
+    and says what is wrong in the catalogue's words."""
+    page = app.page
+    named(app, "sr")
+    catalogue = read_catalogue(STATIC / "i18n" / "sr.js")
+    told = catalogue["error.seed"].replace("{text}", "4x")
+    open_in(app, "deal", "sr")
+    page.fill("#deal-seed", "4x")
+    page.fill("#deal-text", DEAL_TEXT)
+    page.click("#deal-show")
+    page.wait_for_selector("#deal-body:not([hidden])")  # a typed deal is shown whatever the seed box holds
+    page.wait_for_selector("#dd td.pick")
+    page.click("#deal-random")
+    page.wait_for_selector("#deal-error:not([hidden])")
+    assert page.inner_text("#deal-error") == told
+    app.shot("deal")
+    page.click("#tab-play")
+    page.fill("#play-seed", "4x")
+    page.click("#play-new")
+    page.wait_for_selector("#play-error:not([hidden])")
+    assert page.inner_text("#play-error") == told
+    page.fill("#play-seed", "4")
+    page.fill("#play-samples", "5000")
+    page.click("#play-new")
+    idle(app)
+    assert page.is_hidden("#play-error") and page.is_visible("#play-body")
+    page.wait_for_selector("#hint-button:not([disabled])")
+    page.click("#hint-button")
+    page.wait_for_selector("#hint-error")
+    what = catalogue["play.samples"]
+    assert page.inner_text("#hint-error") == catalogue["error.range"].format(what=what, text="5000", min=1, max=1000)
+    app.shot("play")
+    # no form of the page leaves its boxes to the browser's own checks
+    assert page.evaluate("[...document.forms].filter(f => !f.noValidate).map(f => f.id)") == []
 
 
 # --- plurals ------------------------------------------------------------------------------------------
