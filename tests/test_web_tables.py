@@ -29,19 +29,23 @@ TABLES = """() => [...document.querySelectorAll('table')].filter(t => t.getClien
   const wrap = box.parentElement;
   const shade = (where) => {
     const s = getComputedStyle(wrap, where);
-    return s.display !== 'none' && s.content !== 'none' && parseFloat(s.width) >= 8 && s.backgroundImage.includes('gradient');
+    return s.display !== 'none' && s.content !== 'none' && parseFloat(s.width) >= 8
+      && s.backgroundImage.includes('gradient');
   };
   return {id: t.id, fits: box.scrollWidth <= box.clientWidth && r.left >= -0.5 && r.right <= innerWidth + 0.5,
-          width: box.scrollWidth, room: box.clientWidth, scrolls: ['auto', 'scroll'].includes(getComputedStyle(box).overflowX),
+          width: box.scrollWidth, room: box.clientWidth,
+          scrolls: ['auto', 'scroll'].includes(getComputedStyle(box).overflowX),
           left: shade('::before'), right: shade('::after')};
 })"""
 
 # a panel or form wider than its box; anything sticking out of an ancestor that clips it (other
 # than a table's scroll box, checked above)
 CUT_OFF = """() => {
-  const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (typeof e.className === 'string' && e.className.trim() ? '.' + e.className.trim().split(/\\s+/).join('.') : '');
+  const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+    + (typeof e.className === 'string' && e.className.trim() ? '.' + e.className.trim().split(/\\s+/).join('.') : '');
   const found = [];
-  for (const e of document.querySelectorAll('.panel, .controls, .board, .summary, .status, .row-actions, .hint-row, .alternatives, .mt-picker')) {
+  const boxes = '.panel, .controls, .board, .summary, .status, .row-actions, .hint-row, .alternatives, .mt-picker';
+  for (const e of document.querySelectorAll(boxes)) {
     if (e.getClientRects().length && e.scrollWidth > e.clientWidth + 1) found.push(`${name(e)} is ${e.scrollWidth} px wide in ${e.clientWidth}`);
   }
   for (const e of document.querySelectorAll('header *, main *, footer *')) {
@@ -50,7 +54,9 @@ CUT_OFF = """() => {
     for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
       if (getComputedStyle(a).overflowX === 'visible') continue;
       const ar = a.getBoundingClientRect();
-      if (!a.matches('.scroll-x') && (r.right > ar.right + 1 || r.left < ar.left - 1)) found.push(`${name(e)} cut off by ${name(a)}`);
+      if (!a.matches('.scroll-x') && (r.right > ar.right + 1 || r.left < ar.left - 1)) {
+        found.push(`${name(e)} cut off by ${name(a)}`);
+      }
       break;
     }
   }
