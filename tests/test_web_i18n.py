@@ -3,7 +3,8 @@
 browser's preference; a switch redraws the view with its state; the Deal view in each language
 and the advisor through a whole deal in Serbian (English: test_web_app.py); the game's own words
 in the Serbian page and no English left in it (the visible text, aria-labels, titles and
-placeholders of every view against the English catalogue); API errors by their kind. Screenshots
+placeholders of every view against the English catalogue and its abbreviations; decimal commas);
+the review's file picker in the page's words; API errors by their kind. Screenshots
 go to artifacts/web/ (i18n-*)."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 import httpx2
 import pytest
 from test_i18n_catalogues import STATIC, read_catalogue
-from test_web import REVIEW_RECORD, browser, browser_test, server  # noqa: F401 (fixtures)
+from test_web import DEAL_TEXT, REVIEW_RECORD, browser, browser_test, server  # noqa: F401 (fixtures)
 from test_web_app import ADVISED, advise_a_whole_deal, app, idle, no_overflow, open_in  # noqa: F401 (fixtures)
 
 pytestmark = browser_test
@@ -204,6 +205,14 @@ def english_phrases():
     return sorted(phrases)
 
 
+def english_abbreviations():
+    """The English catalogue's abbreviations (words of two or more capitals: DD, SD, NT) that the
+    Serbian catalogue does not use too (API, JSON and NEXT are the same in both)."""
+    def capitals(catalogue):
+        return {w for text in catalogue.values() for w in re.findall(r"\b[A-Z]{2,}\b", re.sub(r"\{\w+\}|<[^>]+>", "", text))}
+    return sorted(capitals(read_catalogue(STATIC / "i18n" / "en.js")) - capitals(read_catalogue(STATIC / "i18n" / "sr.js")))
+
+
 # English words the Serbian page must not show, whatever text they come from (the server's too)
 ENGLISH_WORDS = re.compile(r"\b(the|of|and|with|seat|tricks?|deal|declarer|trump|hint|score|scoring|your?|made|failed"
                            r"|tiles?|pips|train|engine|review|play|bid|pass|discard)\b", re.I)
@@ -310,13 +319,122 @@ def test_the_serbian_page_has_the_games_words_and_no_english(app):
     everything = "\n".join(text for _, text in seen).lower()  # innerText has the CSS's capitals (TALON)
     for word in GAME_WORDS:
         assert word.lower() in everything, f"'{word}' is nowhere in the Serbian page"
+    # no trump is not a trump suit: "bez aduta", never "adut bez aduta" (the classic deal's Meksiko)
+    assert "bez aduta" in everything and "adut bez aduta" not in everything
     phrases = english_phrases()
     assert len(phrases) > 150
+    abbreviations = english_abbreviations()
+    assert "DD" in abbreviations and "SD" in abbreviations
     for step, text in seen:
         found = [p for p in phrases if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", text)]  # whole words: not "standard" in "standardna"
         assert found == [], f"{step}: English left in the Serbian page: {found[:10]}"
         words = sorted({m.group(0) for m in ENGLISH_WORDS.finditer(text)})
         assert words == [], f"{step}: English words in the Serbian page: {words}"
+        short = sorted({a for a in abbreviations if re.search(rf"\b{a}\b", text)})
+        assert short == [], f"{step}: English abbreviations in the Serbian page: {short}"
+        points = sorted(set(re.findall(r"(?<![\w.])\d+\.\d+(?![\w.])", text)))  # Serbian writes 0,62
+        assert points == [], f"{step}: decimal points in the Serbian page: {points}"
+
+
+# --- the review's file picker -------------------------------------------------------------------------
+
+# the picker: its label's box and the browser's control over it; the control's own look
+PICKER = """() => {
+  const input = document.getElementById('review-file'), label = input.closest('label');
+  const a = input.getBoundingClientRect(), b = label.getBoundingClientRect();
+  return {opacity: getComputedStyle(input).opacity, covers: Math.abs(a.left - b.left) < 1.5 && Math.abs(a.right - b.right) < 1.5
+            && Math.abs(a.top - b.top) < 1.5 && Math.abs(a.bottom - b.bottom) < 1.5,
+          label: label.innerText.trim(), name: document.getElementById('review-file-name').innerText.trim(), title: input.title,
+          outline: getComputedStyle(label).outlineStyle};
+}"""
+
+
+@PHONE
+def test_the_review_file_picker_is_in_the_pages_words(app, tmp_path):
+    """The browser draws a file control in its own language ("Choose File / No file chosen"): the
+    page hides it under a label drawn as a button, with the catalogue's words and the chosen file's
+    name. The control stays the one a tap, a click or the keyboard reaches."""
+    page = app.page
+    path = tmp_path / "deal-a.json"
+    path.write_text(json.dumps(REVIEW_RECORD))
+    base = app.name
+    for lang in ("en", "sr"):
+        app.name = f"i18n-{base}-{lang}"
+        catalogue = read_catalogue(STATIC / "i18n" / f"{lang}.js")
+        open_in(app, "review", lang)
+        picker = page.evaluate(PICKER)
+        assert picker["opacity"] == "0" and picker["covers"], picker  # the browser's control is not seen
+        assert (picker["label"], picker["name"], picker["title"]) == (
+            catalogue["html.open_a_file"], catalogue["html.no_file_chosen"], catalogue["html.open_a_file"])
+        # its accessible name is the label's; the keyboard reaches it and the label shows the focus
+        assert page.get_by_label(catalogue["html.open_a_file"], exact=True).get_attribute("id") == "review-file"
+        page.focus("#review-text")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "review-file"
+        assert page.evaluate(PICKER)["outline"] != "none"
+        if lang == "sr":  # the words of Chromium's own control, nowhere in the Serbian page
+            text = page.evaluate(COLLECT).lower()
+            assert [w for w in ("choose file", "no file chosen", "file") if w in text] == [], text
+        app.shot("empty")
+        no_overflow(app)
+        # a file chosen: its name (in no language), the record reviewed
+        page.set_input_files("#review-file", str(path))
+        page.wait_for_selector("#tricks-table")
+        idle(app)
+        assert page.evaluate(PICKER)["name"] == "deal-a.json"
+        app.shot("chosen")
+        no_overflow(app)
+        other = "sr" if lang == "en" else "en"
+        page.select_option("#lang-switch", other)
+        assert page.evaluate(PICKER)["name"] == "deal-a.json"
+        assert page.evaluate(PICKER)["label"] == read_catalogue(STATIC / "i18n" / f"{other}.js")["html.open_a_file"]
+        page.select_option("#lang-switch", lang)
+        # the choice cancelled: no file again, in the page's words
+        page.set_input_files("#review-file", [])
+        page.wait_for_function("document.getElementById('review-file-name').innerText.trim() !== 'deal-a.json'")
+        assert page.evaluate(PICKER)["name"] == catalogue["html.no_file_chosen"]
+
+
+# --- the page's own checks of what is typed -------------------------------------------------------------
+
+@PHONE
+def test_a_bad_seed_is_told_in_the_pages_words(app):
+    """A form's own checks (a box's pattern, min, max) are the browser's, in the browser's
+    language, and they stop the form: a seed of letters blocked "Show deal" (which does not
+    read the seed) with "Please match the requested format." The page checks its boxes itself
+    and says what is wrong in the catalogue's words."""
+    page = app.page
+    named(app, "sr")
+    catalogue = read_catalogue(STATIC / "i18n" / "sr.js")
+    told = catalogue["error.seed"].replace("{text}", "4x")
+    open_in(app, "deal", "sr")
+    page.fill("#deal-seed", "4x")
+    page.fill("#deal-text", DEAL_TEXT)
+    page.click("#deal-show")
+    page.wait_for_selector("#deal-body:not([hidden])")  # a typed deal is shown whatever the seed box holds
+    page.wait_for_selector("#dd td.pick")
+    page.click("#deal-random")
+    page.wait_for_selector("#deal-error:not([hidden])")
+    assert page.inner_text("#deal-error") == told
+    app.shot("deal")
+    page.click("#tab-play")
+    page.fill("#play-seed", "4x")
+    page.click("#play-new")
+    page.wait_for_selector("#play-error:not([hidden])")
+    assert page.inner_text("#play-error") == told
+    page.fill("#play-seed", "4")
+    page.fill("#play-samples", "5000")
+    page.click("#play-new")
+    idle(app)
+    assert page.is_hidden("#play-error") and page.is_visible("#play-body")
+    page.wait_for_selector("#hint-button:not([disabled])")
+    page.click("#hint-button")
+    page.wait_for_selector("#hint-error")
+    what = catalogue["play.samples"]
+    assert page.inner_text("#hint-error") == catalogue["error.range"].format(what=what, text="5000", min=1, max=1000)
+    app.shot("play")
+    # no form of the page leaves its boxes to the browser's own checks
+    assert page.evaluate("[...document.forms].filter(f => !f.noValidate).map(f => f.id)") == []
 
 
 # --- plurals ------------------------------------------------------------------------------------------

@@ -55,7 +55,7 @@ function build() {
     picker.append(row);
   }
   section.append(
-    el("form", { class: "controls", autocomplete: "off", onsubmit: (e) => { e.preventDefault(); solve(); } },
+    el("form", { id: "mt-form", class: "controls", autocomplete: "off", novalidate: true, onsubmit: (e) => { e.preventDefault(); solve(); } },
       el("label", {}, t("mt.engine"), " ", engineSelect),
       el("label", { class: "check" }, el("input", { id: "mt-all", type: "checkbox", onchange: solve, checked: state.all }), " ", t("mt.all")),
       el("button", { type: "submit", id: "mt-solve" }, t("mt.solve")),

@@ -1,6 +1,6 @@
 /* Cards, hands and the table, drawn the same way by every view. */
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { decimal, t } from "./i18n.js";
 
 export const SUITS = ["S", "H", "D", "C"];
 export const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣", N: "NT" };
@@ -14,13 +14,15 @@ export const sorted = (cards) => [...cards].sort(cardSort);
 export const rankText = (r) => (r === "T" ? "10" : r);
 export const cardText = (card) => rankText(card[0]) + SYMBOL[card[1]];
 export const suitName = (s) => t(`suit.${s}`);
+/** A suit named as trump ("spades trump"); no trump is not a trump suit ("no trump", not "no trump trump"). */
+export const trumpName = (s) => (s === "N" ? t("trump.none") : t("trump.suit", { suit: suitName(s) }));
 /** A suit's symbol; no trump's is a word of the language (NT, BA). */
 export const suitSymbol = (s) => (s === "N" ? t("suit.N.short") : SYMBOL[s]);
 /** "ace of spades": a card's accessible name. */
 export const cardName = (card) => t("card.name", { rank: t(`rank.${card[0]}`), suit: suitName(card[1]) });
 export const contractText = (c) => (c === "M" ? t("call.M") : String(c));
 export const callText = (c) => (c === "M" ? t("call.M") : c === "NEXT" ? t("call.NEXT") : String(c));
-export const signed = (x, digits = 1) => (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x).toFixed(digits);
+export const signed = (x, digits = 1) => (x > 0 ? "+" : x < 0 ? "−" : "") + decimal(Math.abs(x), digits);
 export const percent = (x) => (x === null || x === undefined ? "–" : `${Math.round(100 * x)}%`);
 
 export function suitSpan(suit) {

@@ -112,4 +112,22 @@ export function intIn(input, min, max, what) {
   return n;
 }
 
+/** A box for a table that may be wider than the screen: it scrolls sideways inside the page, and
+ * an edge with more to see is shaded (a phone hides its scrollbar until it is touched, so
+ * without the shade a cut-off column looks like the table's end). data-more="left right" names
+ * the shaded edges; it follows the scroll and any change of size. */
+export function scrollX(...children) {
+  const inner = el("div", { class: "scroll-x" }, ...children);
+  const outer = el("div", { class: "scroll-box" }, inner);
+  const mark = () => {
+    const rest = inner.scrollWidth - inner.clientWidth - inner.scrollLeft;
+    outer.dataset.more = [inner.scrollLeft > 1 ? "left" : "", rest > 1 ? "right" : ""].filter(Boolean).join(" ");
+  };
+  inner.addEventListener("scroll", mark, { passive: true });
+  const watch = new ResizeObserver(mark);
+  watch.observe(inner);
+  for (const child of inner.children) watch.observe(child);
+  return outer;
+}
+
 export const dl = (pairs) => el("dl", {}, pairs.filter(Boolean).map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));

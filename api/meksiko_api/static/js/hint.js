@@ -1,8 +1,8 @@
 /* A hint of the hint routes, shown in words a player reads at a glance and as a table whose rows
  * pick that option. Used by the Play and the Advisor views. */
-import { el, fill } from "./dom.js";
+import { el, fill, scrollX } from "./dom.js";
 import { cardEl, callText, contractText, percent, signed, suitSpan } from "./cards.js";
-import { plural, t } from "./i18n.js";
+import { decimal, plural, t } from "./i18n.js";
 
 export function optionAction(option) {
   if (option.card) return cardEl(option.card, { mini: true });
@@ -59,7 +59,7 @@ export function renderHint(box, kind, hint, opts = {}) {
     : ["make", t("hint.col.make"), percent, t("hint.col.make.title")];
   const columns = [makeColumn, ["score", t("hint.col.score"), (x) => signed(x, 2), t("hint.col.score.title")],
     ["standing", t("hint.col.standing"), (x) => signed(x, 2), t("hint.col.standing.title")],
-    ["tricks", t("hint.col.tricks"), (x) => x.toFixed(2), t("hint.col.tricks.title")],
+    ["tricks", t("hint.col.tricks"), (x) => decimal(x, 2), t("hint.col.tricks.title")],
     ["best", t("hint.col.best"), percent, t("hint.col.best.title")]].filter(([k]) => has(k));
   const what = kind === "play" ? cardEl(hint.card, { mini: true })
     : kind === "bid" ? el("b", {}, callText(hint.call)) : optionAction({ discard: hint.discard, trump: hint.trump });
@@ -93,6 +93,6 @@ export function renderHint(box, kind, hint, opts = {}) {
   }
   const about = el("p", { class: "small muted hint-about" }, t("hint.about", { worlds: hint.worlds, of: plural(hint.samples, "word.of_worlds"), seed: hint.seed }),
     hint.exhaustive ? ` ${t("hint.exhaustive")}` : "", hint.inference ? ` ${t("hint.inference")}` : "");
-  fill(box, head, el("div", { class: "scroll-x" }, table), ...extra, about);
+  fill(box, head, scrollX(table), ...extra, about);
   box.hidden = false;
 }

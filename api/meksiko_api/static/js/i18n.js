@@ -69,6 +69,11 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (params[name] === undefined ? `{${name}}` : String(params[name])));
 }
 
+/** x with `digits` decimals as the language writes it: 0.62 in English, 0,62 in Serbian. */
+export function decimal(x, digits) {
+  return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
+}
+
 /** n with the word of key in the form the language uses for n: key.one, key.few (Serbian 2-4,
  * 22-24, ...), key.other (Intl.PluralRules' categories; a missing form falls back to other). */
 export function plural(n, key) {

@@ -5,9 +5,9 @@
 import { $, busy, el, fill, intIn, showError } from "../dom.js";
 import { api, hintBody } from "../api.js";
 import { DECK, RED, SUITS, callText, cardEl, cardName, contractText, handEl, pile, seatName, signed,
-  sorted, suitName, suitSpan, suitSymbol, trickEl } from "../cards.js";
+  sorted, suitSpan, suitSymbol, trickEl, trumpName } from "../cards.js";
 import { renderHint } from "../hint.js";
-import { onLanguageChange, plural, t } from "../i18n.js";
+import { decimal, onLanguageChange, plural, t } from "../i18n.js";
 
 const STORE = "meksiko-advisor-v1";
 
@@ -220,7 +220,7 @@ function renderEntry() {
     const need = a.declare.discard;
     const trumps = el("div", { class: "trumps" }, a.declare.trumps.map((s) => el("button", {
       type: "button", class: RED.has(s) ? "red" : "black", "aria-pressed": String(trumpChoice === s), dataset: { trump: s },
-      "aria-label": t("play.trump.title", { suit: suitName(s) }), onclick: () => { trumpChoice = s; renderEntry(); },
+      "aria-label": trumpName(s), onclick: () => { trumpChoice = s; renderEntry(); },
     }, suitSymbol(s))));
     const ready = trumpChoice !== null && selected.size === need;
     fill(box, el("span", { class: "prompt" }, mine ? (need ? t("advisor.declare.mine") : t("play.declare.meksiko")) : t("advisor.declare.other", { who })),
@@ -279,7 +279,7 @@ function drawHint() {
   const panel = $("advisor-hint");
   renderHint(panel, a.hint, h, { defending: a.declarer !== null && a.declarer !== state.setup.seat, onPick: (o) => pickOption(a.hint, o) });
   panel.append(el("p", { class: "small muted", id: "advisor-hint-time", dataset: { seconds: seconds === null ? "" : seconds.toFixed(3) } },
-    seconds === null ? "" : t("advisor.hint.time", { s: seconds.toFixed(2) })));
+    seconds === null ? "" : t("advisor.hint.time", { s: decimal(seconds, 2) })));
 }
 
 function pickOption(kind, o) {

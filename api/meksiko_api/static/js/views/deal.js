@@ -1,8 +1,8 @@
 /* Deal view: a deal entered as text or dealt from a seed, its hands and every seat's
  * double-dummy table (POST /v1/deal/random, /v1/deal/parse, /v1/analyze). */
-import { $, busy, el, fill, seedOrNull, showError } from "../dom.js";
+import { $, busy, el, fill, scrollX, seedOrNull, showError } from "../dom.js";
 import { api, withSeed } from "../api.js";
-import { SUITS, boardEl, cardEl, cardText, contractText, handEl, pile, suitName, suitSpan } from "../cards.js";
+import { SUITS, boardEl, cardEl, cardText, contractText, handEl, pile, suitName, suitSpan, trumpName } from "../cards.js";
 import { onLanguageChange, plural, t } from "../i18n.js";
 
 const state = { deal: null, table: null, declarer: null, open: null, rules: "mexico-club", seedText: null };
@@ -112,14 +112,14 @@ function renderTable() {
     mk.forEach((s, i) => {
       const v = a.meksiko[s];
       row.append(el("td", { class: `${i === 0 ? "group-start " : ""}${v === 10 ? "best" : v < 5 ? "low" : ""}`,
-        title: t("dd.meksiko.title", { tricks: plural(v, "word.trick"), suit: suitName(s) }) }, v));
+        title: t("dd.meksiko.title", { tricks: plural(v, "word.trick"), trump: trumpName(s) }) }, v));
     });
     row.append(el("td", { class: "group-start best" }, a.best.tricks), el("td", {}, suitSpan(a.best.trump)),
       el("td", { class: "left" }, a.best.discard.map((c) => cardEl(c, { mini: true }))),
       el("td", { class: "group-start" }, a.max_bid === null ? "–" : contractText(String(a.max_bid))));
     body.append(row);
   }
-  fill(box, el("div", { class: "scroll-x" }, el("table", { class: "grid dd", id: "dd" }, head, body)));
+  fill(box, scrollX(el("table", { class: "grid dd", id: "dd" }, head, body)));
   $("dd-legend").hidden = false;
 }
 

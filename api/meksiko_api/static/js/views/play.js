@@ -1,10 +1,10 @@
 /* Play view: whole games against the engine (POST /v1/table/advance for each decision,
  * /v1/table/game for the score sheet), with hints (POST /v1/hints/*). The server tells the
  * page every fact it shows: hands, legal decisions, tricks needed, made/failed, totals, winners. */
-import { $, busy, el, fill, intIn, seedOrNull, showError } from "../dom.js";
+import { $, busy, el, fill, intIn, scrollX, seedOrNull, showError } from "../dom.js";
 import { api, hintBody, withSeed } from "../api.js";
 import { CALLS, RED, SUITS, boardEl, callText, cardEl, cardName, cardText, contractText, handEl, pile,
-  seatName, signed, suitName, suitSpan, suitSymbol, trickEl } from "../cards.js";
+  seatName, signed, suitSpan, suitSymbol, trickEl, trumpName } from "../cards.js";
 import { renderHint } from "../hint.js";
 import { onLanguageChange, plural, t } from "../i18n.js";
 
@@ -284,7 +284,7 @@ function renderDecision() {
     const ready = state.selected.size === need && state.trump !== null;
     const trumps = el("div", { class: "trumps" }, r.declare.trumps.map((s) => el("button", {
       type: "button", class: RED.has(s) ? "red" : "black", "aria-pressed": String(state.trump === s),
-      title: t("play.trump.title", { suit: suitName(s) }), "aria-label": t("play.trump.title", { suit: suitName(s) }), dataset: { trump: s },
+      title: trumpName(s), "aria-label": trumpName(s), dataset: { trump: s },
       onclick: () => { state.trump = s; render(); },
     }, suitSymbol(s))));
     const chosen = need ? el("span", {}, t("play.discard"), " ",
@@ -332,7 +332,7 @@ function renderSheet() {
     [0, 1, 2].map((s) => el("td", { class: "score" }, el("span", { class: "delta" }, signed(row.scores[s], 0)), " ", el("b", { class: "total" }, row.totals[s])))));
   fill(box,
     el("h3", {}, t("sheet.title"), " ", el("span", { class: "muted small" }, describeGame(sheet))),
-    el("div", { class: "scroll-x" }, el("table", { class: "grid sheet", id: "score-sheet" },
+    scrollX(el("table", { class: "grid sheet", id: "score-sheet" },
       el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("sheet.declarer")), el("th", {}, t("sheet.contract")), el("th", {}, t("sheet.result")),
         [0, 1, 2].map((s) => el("th", {}, seatName(s, you))))),
       el("tbody", {}, rows.length ? rows : el("tr", {}, el("td", { colspan: 7, class: "muted" }, t("sheet.empty")))))),

@@ -1,9 +1,9 @@
 /* Review view: a deal or game record judged card by card (POST /v1/review, double-dummy and
  * optionally single-dummy) and any position of it solved (POST /v1/table/position). */
-import { $, ApiError, busy, clearError, dl, el, fill, intIn, showError } from "../dom.js";
+import { $, ApiError, busy, clearError, dl, el, fill, intIn, scrollX, showError } from "../dom.js";
 import { api } from "../api.js";
 import { boardEl, cardEl, cardSort, cardText, contractText, handEl, signed, suitSpan, trickEl } from "../cards.js";
-import { onLanguageChange, plural, t } from "../i18n.js";
+import { decimal, onLanguageChange, plural, t } from "../i18n.js";
 
 const state = { records: [], reviews: null, current: 0, end: null, position: null };
 
@@ -125,12 +125,12 @@ function renderSummary(review, end) {
   }
   if (review && review.players) {
     const sd = review.single_dummy;
-    panels.push(el("div", { class: "panel" }, el("h3", {}, t("review.players")), el("table", { class: "grid compact" },
+    panels.push(el("div", { class: "panel players" }, el("h3", {}, t("review.players")), scrollX(el("table", { class: "grid compact", id: "review-players" },
       el("thead", {}, el("tr", {}, el("th", {}, t("review.seat")), el("th", {}, t("review.role")), el("th", {}, t("review.mistakes")),
         el("th", {}, t("review.lost")), sd ? el("th", { title: t("review.sd.title") }, t("review.sdlost")) : null)),
       el("tbody", {}, review.players.map((p) => el("tr", {}, el("td", {}, p.seat), el("td", {}, p.role ? t(`role.${p.role}`) : "–"),
         el("td", {}, p.mistakes), el("td", { class: p.tricks_lost ? "neg" : "" }, p.tricks_lost),
-        sd ? el("td", {}, p.sd_tricks_lost === undefined || p.sd_tricks_lost === null ? "–" : Number(p.sd_tricks_lost).toFixed(2)) : null))))));
+        sd ? el("td", {}, p.sd_tricks_lost === undefined || p.sd_tricks_lost === null ? "–" : decimal(Number(p.sd_tricks_lost), 2)) : null)))))));
   }
   fill($("review-summary"), el("div", { class: "summary" }, panels));
 }
@@ -147,7 +147,7 @@ function renderTricks(review, end) {
       const loss = r ? r.loss : 0;
       const title = r ? t("review.card.title", { card: cardText(card), s: r.seat, a: r.before, b: r.after })
         + (loss ? t("review.card.cost", { n: loss }) : "") + (r.best && r.best.length ? t("review.card.best", { cards: r.best.map(cardText).join(" ") }) : "")
-        + (r.sd_loss !== undefined ? t("review.card.sd", { x: Number(r.sd_loss).toFixed(2) }) : "")
+        + (r.sd_loss !== undefined ? t("review.card.sd", { x: decimal(Number(r.sd_loss), 2) }) : "")
         : t("review.card.show", { card: cardText(card) });
       return el("span", { class: "played" }, el("span", { class: "who" }, t("seat.n.lower", { s: tr.seats[k] })),
         cardEl(card, { mini: true, mark: shownMark(r), classes: ["clickable"], index, title, onclick: () => showPosition(index) }),
@@ -163,7 +163,7 @@ function renderTricks(review, end) {
     el("span", { class: "mark-inline bad" }, "??"), ` ${t("review.legend.two")}`,
     sd ? [" ", el("span", { class: "mark-inline" }, "(?)"), ` ${t("review.legend.excused")} `, el("span", { class: "mark-inline" }, "?!"), ` ${t("review.legend.sd")}`] : "",
     sd && sd.complete === false ? [" ", el("strong", { id: "review-sd-incomplete" }, t("review.sd.incomplete"))] : "");
-  fill($("review-tricks"), rows.length ? el("div", { class: "scroll-x" }, el("table", { class: "grid tricks", id: "tricks-table" }, el("thead", {}, head), el("tbody", {}, rows)))
+  fill($("review-tricks"), rows.length ? scrollX(el("table", { class: "grid tricks", id: "tricks-table" }, el("thead", {}, head), el("tbody", {}, rows)))
     : el("p", { class: "muted" }, t("review.nocards")), review ? legend : "");
 }
 
@@ -219,7 +219,14 @@ function renderPosition(pos) {
 
 function readFile(event) {
   const file = event.target.files[0];
-  if (!file) return;
+  const name = $("review-file-name");
+  if (!file) { // the choice cancelled: "no file chosen" again, in the page's language
+    name.dataset.i18n = "html.no_file_chosen";
+    name.textContent = t("html.no_file_chosen");
+    return;
+  }
+  delete name.dataset.i18n; // a file's name is not translated
+  name.textContent = file.name;
   const reader = new FileReader();
   reader.onload = () => {
     $("review-text").value = String(reader.result);
