@@ -153,6 +153,8 @@ def test_a_game_review_lists_the_cards_that_cost_the_most_chance_of_winning():
     cards = [c for d in r.deals for c in d.cards]
     judged = [c for c in cards if c.p_win is not None]
     assert judged and all(0.0 <= c.p_win <= 1.0 and c.p_win_loss >= 0.0 for c in judged)
+    first = judged[0].to_dict()  # a layer of the single-dummy review: sd_ keys, as the others
+    assert first["sd_p_win"] == round(judged[0].p_win, 4) and "p_win" not in first
     costliest = r.to_dict()["costliest"]
     assert 0 < len(costliest) <= COSTLIEST
     losses = [x["p_win_loss"] for x in costliest]

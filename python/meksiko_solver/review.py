@@ -106,7 +106,7 @@ class CardReview:
         if self.sd_worlds is not None:
             d.update(sd_worlds=self.sd_worlds, sd_complete=self.sd_complete)
         if self.p_win is not None:
-            d.update(p_win=round(self.p_win, 4), p_win_loss=round(self.p_win_loss or 0.0, 4))
+            d.update(sd_p_win=round(self.p_win, 4), sd_p_win_loss=round(self.p_win_loss or 0.0, 4))
         return d
 
 
