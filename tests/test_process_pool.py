@@ -12,6 +12,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import Dict, Tuple
 
@@ -21,6 +22,7 @@ import meksiko_api
 import meksiko_solver
 from meksiko_solver.errors import MissingExtraError, OptionError
 from meksiko_solver.hints.parallel import ordered_calls
+from meksiko_solver import process_pool as process_pool_module
 from meksiko_solver.process_pool import WorkerProcessError, WorkerTraceback, process_pool
 
 
@@ -182,3 +184,22 @@ def test_a_call_that_does_not_pickle_is_refused_here():
     with pytest.raises((pickle.PicklingError, AttributeError)):
         list(ordered_calls(lambda x: x, [(1,), (2,)], workers=2))
     assert [a for a, _ in ordered_calls(slow_square, [(2, 0.0), (3, 0.0)], workers=2)] == [4, 9]
+
+
+def half(value: int) -> Fraction:
+    return Fraction(value, 2)
+
+
+def test_an_answer_that_cannot_be_read_here_names_its_worker_and_call(monkeypatch):
+    real = process_pool_module._AnswerUnpickler.find_class
+
+    def find_class(self, module, name):
+        if module == "fractions":
+            raise AttributeError("no Fraction here")
+        return real(self, module, name)
+
+    assert list(ordered_calls(half, [(1,), (2,)], workers=2)) == [Fraction(1, 2), 1]
+    monkeypatch.setattr(process_pool_module._AnswerUnpickler, "find_class", find_class)
+    with pytest.raises(WorkerProcessError, match=r"^the answer of worker process \d+ to call [01] cannot be read here: "
+                                                 r"AttributeError: no Fraction here$"):
+        list(ordered_calls(half, [(1,), (2,)], workers=2))

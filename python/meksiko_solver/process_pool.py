@@ -244,6 +244,8 @@ class ProcessPool:
 
     def _play(self, function: Callable[..., Any], calls: List[Tuple[Any, ...]],
               checkpoint: Optional[Callable[[], None]]) -> Iterator[Any]:
+        if not calls:
+            return
         while len(self._workers) < self.workers:
             self._workers.append(_Worker(self._inbox))
         todo: Deque[int] = deque(range(len(calls)))
@@ -276,7 +278,11 @@ class ProcessPool:
                 index = busy.pop(worker)
                 if body is None:
                     raise worker.ended()
-                ok, value = _AnswerUnpickler(io.BytesIO(body)).load()
+                try:
+                    ok, value = _AnswerUnpickler(io.BytesIO(body)).load()
+                except Exception as exc:
+                    raise WorkerProcessError(f"the answer of worker process {worker.process.pid} to call {index} "
+                                             f"cannot be read here: {type(exc).__name__}: {exc}") from exc
                 if not ok:
                     raise rebuild_exception(value)
                 done[index] = value
