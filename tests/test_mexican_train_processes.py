@@ -21,7 +21,7 @@ import pytest
 import meksiko_api
 import meksiko_solver
 from meksiko_solver.mexican_train import deal_round, train_hint
-from meksiko_solver.mexican_train.rollout_pool import RolloutWorkerError, rollout_pool
+from meksiko_solver.process_pool import WorkerProcessError, process_pool
 
 from local_server import free_port
 
@@ -115,9 +115,9 @@ def test_the_workers_end_when_their_caller_is_killed(tmp_path):
     script.write_text(textwrap.dedent(f"""\
         import os, signal
         from meksiko_solver.mexican_train import train_hint
-        from meksiko_solver.mexican_train.rollout_pool import rollout_pool
+        from meksiko_solver.process_pool import process_pool
         train_hint({json.dumps(view(4))}, worlds=40, seed=4, workers=2)
-        print(" ".join(str(w.process.pid) for w in rollout_pool(2)._workers), flush=True)
+        print(" ".join(str(w.process.pid) for w in process_pool(2)._workers), flush=True)
         os.kill(os.getpid(), signal.SIGKILL)  # no atexit, no close: only the pipes' end
         """))
     done = subprocess.run([sys.executable, str(script)], env=env_with_packages(), capture_output=True, text=True,
@@ -152,7 +152,7 @@ def test_a_checkpoint_that_raises_stops_the_workers_and_the_pool_recovers():
         if time.monotonic() > stop_at:
             raise Stop
 
-    pool = rollout_pool(2)
+    pool = process_pool(2)
     start = time.monotonic()
     with pytest.raises(Stop):
         train_hint(view(), worlds=100_000, seed=1, workers=2, checkpoint=checkpoint)
@@ -171,13 +171,13 @@ def test_a_worker_killed_from_outside_is_named_and_replaced():
     small = view(4)
     want = train_hint(small, worlds=40, seed=4, workers=1).to_dict()["options"]
     assert train_hint(small, worlds=40, seed=4, workers=2).to_dict()["options"] == want
-    victim = rollout_pool(2)._workers[0].process
+    victim = process_pool(2)._workers[0].process
     victim.kill()
     victim.wait()
-    with pytest.raises(RolloutWorkerError, match=f"rollout worker {victim.pid} "):
+    with pytest.raises(WorkerProcessError, match=f"worker process {victim.pid} "):
         train_hint(small, worlds=40, seed=4, workers=2)
     assert train_hint(small, worlds=40, seed=4, workers=2).to_dict()["options"] == want
-    assert victim not in [w.process for w in rollout_pool(2)._workers]
+    assert victim not in [w.process for w in process_pool(2)._workers]
 
 
 def test_a_checkpoint_is_called_by_a_hint_in_this_process_too():

@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from fastapi_offline import FastAPIOffline
 
 import meksiko_solver
-from meksiko_solver.mexican_train.rollout_pool import close_pools
+from meksiko_solver.process_pool import close_pools
 
 from . import errors
 from .middleware import BodySizeLimit, HostCheck
@@ -46,7 +46,7 @@ def create_app(settings: Optional[Settings] = None) -> FastAPI:
     async def lifespan(app: FastAPI):
         yield
         pool.shutdown()
-        close_pools()  # the Mexican Train hints' worker processes: a clean stop leaves no child
+        close_pools()  # the worker processes (the Mexican Train hints'): a clean stop leaves no child
 
     # /docs with its assets served by the service itself (fastapi-offline ships Swagger UI and
     # ReDoc, MIT): it works on a machine without internet; no validator is called. /redoc is

@@ -2,17 +2,18 @@
 the order of the calls: the arenas' way to use more cores without changing a result.
 
 Every call must draw only from its own arguments (a seed and an index), so that where it runs
-does not matter. Worker processes are started with ``spawn``: a fork of a process that holds
-the engine's threads or a server's event loop is not safe.
+does not matter. The worker processes are the package's (``process_pool``): plain subprocesses,
+not forks (a fork of a process that holds the engine's threads or a server's event loop is not
+safe), that import the function's module rather than the caller's main script, so a script
+needs no ``if __name__ == "__main__":`` guard.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Iterator, Optional, Sequence, Tuple
 
 from ..errors import OptionError
+from ..process_pool import process_pool
 from ..studies.executors import run_dask_calls
 
 
@@ -26,12 +27,13 @@ def check_workers(workers: object) -> int:
 def ordered_calls(function: Callable[..., Any], calls: Sequence[Tuple[Any, ...]], workers: int = 1,
                   scheduler: Optional[str] = None, name: str = "call") -> Iterator[Any]:
     """``function(*args)`` for every ``args`` of ``calls``, in order: here (``workers`` 1), in
-    ``workers`` processes, or as tasks on the Dask scheduler at ``scheduler``."""
+    ``workers`` processes, or as tasks on the Dask scheduler at ``scheduler``. ``function`` must
+    be importable by its module and name (no lambda); an exception it raises in a worker is
+    raised here, of the same type and message."""
     if scheduler is not None:
         yield from run_dask_calls(function, calls, scheduler, name)
     elif workers == 1 or len(calls) <= 1:
         for args in calls:
             yield function(*args)
     else:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            yield from pool.map(function, *zip(*calls))
+        yield from process_pool(workers).imap(function, calls)

@@ -30,10 +30,10 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
+from ..process_pool import process_pool
 from .errors import MeksikoError, TrainRecordError
 from .record import check_object
 from .policies import BaselinePolicy, baseline_playout, candidate_moves
-from .rollout_pool import rollout_pool
 from .round import Action, Move, Phase, RoundState
 from .rules import check_players, hand_size
 from .tiles import HIGH, LOW, TILE_COUNT, check_value, index_of, parse_tiles
@@ -220,7 +220,7 @@ PARALLEL_MIN_ROLLOUTS = 64
 
 
 def _play_world(world: RoundState, moves: List[Move], seat: int) -> List[Tuple[int, bool]]:
-    """One world's rollouts, in a worker process (rollout_pool)."""
+    """One world's rollouts, in a worker process (``process_pool``)."""
     return [rollout(world, move, seat) for move in moves]
 
 
@@ -230,7 +230,7 @@ def train_hint(view, worlds: int = DEFAULT_WORLDS, seed: int = 0, time_budget_ms
     """The best move for the view's seat (see the module). ``view``: a TrainView or its dict.
 
     ``workers``: processes that play the worlds out (default: every core; 1: this process);
-    they are worker subprocesses (``rollout_pool``), so a script needs no main guard. The
+    they are worker subprocesses (``process_pool``), so a script needs no main guard. The
     worlds are dealt here from the seed, so the answer does not depend on ``workers``.
     ``checkpoint``, if given, is called before each world's rollouts here, or while the workers
     play; it may raise to stop the hint (the HTTP service stops a hint whose client has gone),
@@ -277,7 +277,7 @@ def train_hint(view, worlds: int = DEFAULT_WORLDS, seed: int = 0, time_budget_ms
                 checkpoint()
             outcomes = [[rollout(w, m, seat, policy) for m in moves] for w in sampled]
         else:
-            outcomes = rollout_pool(workers).run(_play_world, [(w, moves, seat) for w in sampled], checkpoint)
+            outcomes = process_pool(workers).run(_play_world, [(w, moves, seat) for w in sampled], checkpoint)
         for per_move in outcomes:
             for k, (points, out) in enumerate(per_move):
                 totals[k][0] += points
