@@ -145,7 +145,7 @@ def test_the_cli_hint_takes_the_game(tmp_path, capsys):
     assert "its dealer 0 is not the deal's 2" in capsys.readouterr().err
 
 
-def test_a_game_review_lists_the_cards_that_cost_the_most_chance_of_winning():
+def test_a_game_review_lists_the_decisions_that_cost_the_most_chance_of_winning():
     from meksiko_solver.game import play_game
     from meksiko_solver.review import COSTLIEST, P_WIN_MARK, review
     game = play_game(seed=5, target=31)
@@ -159,8 +159,14 @@ def test_a_game_review_lists_the_cards_that_cost_the_most_chance_of_winning():
     assert 0 < len(costliest) <= COSTLIEST
     losses = [x["p_win_loss"] for x in costliest]
     assert losses == sorted(losses, reverse=True) and losses[-1] >= P_WIN_MARK
-    assert losses[0] == round(max(c.p_win_loss for c in judged), 4)
+    assert losses[0] == round(max([c.p_win_loss for c in judged] + [c.p_win_loss for d in r.deals for c in d.calls]), 4)
     assert "Costliest for the game" in r.report()
+    # the calls with a choice are judged too, by the bid hint playing for the game
+    calls = [c for d in r.deals for c in d.calls]
+    assert calls and all(0.0 <= c.p_win <= 1.0 and c.p_win_loss >= 0.0 for c in calls)
+    assert any("call" in x for x in costliest) and any("card" in x for x in costliest)
+    worst_call = max(calls, key=lambda c: c.p_win_loss)
+    assert worst_call.p_win_loss > 0 and worst_call.best != worst_call.call
     # a deal record alone is no game: no chances
     assert all(c.p_win is None for c in review(game.deals[0], single_dummy=True, samples=12, seed=1).cards)
     assert "costliest" not in review(game).to_dict()  # without the single-dummy layer

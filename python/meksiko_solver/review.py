@@ -110,6 +110,23 @@ class CardReview:
         return d
 
 
+@dataclass
+class CallReview:
+    """A call of a game's auction judged for the game (the single-dummy layer in a game played to
+    a target): the caller's chance of winning the game with it, and its loss against the best."""
+
+    i: int  # index in the deal's auction
+    seat: int
+    call: str
+    p_win: float
+    p_win_loss: float
+    best: str  # the legal call with the highest chance
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"i": self.i, "seat": self.seat, "call": self.call, "sd_p_win": round(self.p_win, 4),
+                "sd_p_win_loss": round(self.p_win_loss, 4), "sd_best": self.best}
+
+
 @dataclass(frozen=True)
 class DealResult:
     """How the deal went: tricks per seat so far, finished, made (None until finished), scores."""
@@ -225,6 +242,7 @@ class Review:
     # {"samples", "seed"} when the layer is on; under a time budget also "time_budget_ms" and
     # "complete" (every card of the deal judged on all its worlds)
     single_dummy: Optional[Dict[str, Any]] = None
+    calls: List[CallReview] = field(default_factory=list)  # the auction judged for the game
 
     @property
     def phase(self) -> Phase:
@@ -252,6 +270,7 @@ class Review:
             "cards": [c.to_dict() for c in self.cards],
             "players": [p.to_dict() for p in self.players],
             "single_dummy": None if self.single_dummy is None else dict(self.single_dummy),
+            **({"calls": [c.to_dict() for c in self.calls]} if self.calls else {}),
         }
 
     def to_json(self) -> str:
@@ -294,13 +313,19 @@ class GameReview:
         return out
 
     @property
-    def costliest(self) -> List[Tuple[int, CardReview]]:
-        """(deal index, card) of the cards that cost their player the most chance of winning the
-        game (single-dummy, from what he could see): at most COSTLIEST, each losing at least
-        P_WIN_MARK, the largest loss first (ties: the earlier card)."""
-        lost = [(n, c) for n, r in enumerate(self.deals) for c in r.cards
-                if c.p_win_loss is not None and c.p_win_loss >= P_WIN_MARK]
-        return sorted(lost, key=lambda nc: (-(nc[1].p_win_loss or 0.0), nc[0], nc[1].i))[:COSTLIEST]
+    def costliest(self) -> List[Tuple[int, Union[CallReview, CardReview]]]:
+        """(deal index, call or card) of the decisions that cost their player the most chance of
+        winning the game (single-dummy, from what he could see): at most COSTLIEST, each losing at
+        least P_WIN_MARK, the largest loss first (ties: the earlier deal, calls before cards)."""
+        lost: List[Tuple[int, Union[CallReview, CardReview]]] = []
+        for n, r in enumerate(self.deals):
+            lost += [(n, c) for c in r.calls if c.p_win_loss >= P_WIN_MARK]
+            lost += [(n, c) for c in r.cards if c.p_win_loss is not None and c.p_win_loss >= P_WIN_MARK]
+
+        def order(nd: Tuple[int, Union[CallReview, CardReview]]) -> Tuple[float, int, int, int]:
+            n, d = nd
+            return (-(d.p_win_loss or 0.0), n, isinstance(d, CardReview), d.i)
+        return sorted(lost, key=order)[:COSTLIEST]
 
     def to_dict(self) -> Dict[str, Any]:
         d: Dict[str, Any] = {
@@ -309,9 +334,11 @@ class GameReview:
             "deals": [r.to_dict() for r in self.deals],
             "players": [{k: v for k, v in p.to_dict().items() if k != "role"} for p in self.players],
         }
-        if any(c.p_win is not None for r in self.deals for c in r.cards):
-            d["costliest"] = [{"deal": n, "i": c.i, "seat": c.seat, "card": c.card, "p_win": round(c.p_win or 0.0, 4),
-                               "p_win_loss": round(c.p_win_loss or 0.0, 4)} for n, c in self.costliest]
+        if any(r.calls or any(c.p_win is not None for c in r.cards) for r in self.deals):
+            d["costliest"] = [{"deal": n, "i": x.i, "seat": x.seat,
+                               **({"call": x.call} if isinstance(x, CallReview) else {"card": x.card}),
+                               "p_win": round(x.p_win or 0.0, 4), "p_win_loss": round(x.p_win_loss or 0.0, 4)}
+                              for n, x in self.costliest]
         sd = self.single_dummy
         if sd is not None and "complete" in sd:  # under a time budget: how far the layer got
             d["single_dummy"] = sd
@@ -332,9 +359,11 @@ class GameReview:
         costliest = self.costliest
         if costliest:
             lines.append("Costliest for the game (chance of winning it lost, single-dummy)")
-            for n, c in costliest:
-                lines.append(f"  deal {n + 1}, trick {c.trick}: seat {c.seat} played {c.card}, "
-                             f"{100 * (c.p_win_loss or 0.0):.1f} points of P(win) lost ({100 * (c.p_win or 0.0):.1f}% after)")
+            for n, x in costliest:
+                what = (f"auction: seat {x.seat} called {x.call} ({x.best} was best)" if isinstance(x, CallReview)
+                        else f"trick {x.trick}: seat {x.seat} played {x.card}")
+                lines.append(f"  deal {n + 1}, {what}, {100 * (x.p_win_loss or 0.0):.1f} points of P(win) lost "
+                             f"({100 * (x.p_win or 0.0):.1f}% after)")
             lines.append("")
         lines.append("Whole game")
         for p in self.players:
@@ -409,6 +438,8 @@ def review(record: object, single_dummy: bool = False, samples: int = SD_SAMPLES
             deals.append(r)
             to_judge += cards
         _single_dummy_layer(deals, to_judge, budget, checkpoint)
+        if sd is not None:
+            _judge_calls(rec, deals, sd, budget, checkpoint)
         return GameReview(rec, deals)
     out, to_judge = _review_deal(rec, solver, sd, checkpoint)
     _single_dummy_layer([out], to_judge, budget, checkpoint)
@@ -646,6 +677,45 @@ def _judge_single_dummy(c: CardReview, view: SeatView, sd: Dict[str, Any], share
         chances = {str(o.card): o.p_win or 0.0 for o in hint.options}
         c.p_win = chances[c.card]
         c.p_win_loss = max(0.0, max(chances.values()) - c.p_win)
+
+
+def _judge_calls(rec: GameRecord, deals: List[Review], sd: Dict[str, Any], budget: Budget,
+                 checkpoint: Checkpoint = None) -> None:
+    """Judge every call with a choice of a game played to a target by the bid hint playing for the
+    game (after the cards, with what is left of a time budget: a call reached once it is spent is
+    not judged). Seeds: ``seed * 1000003 + 1000 + i`` at call ``i``."""
+    from .hints.bid import bid_hint  # the hints build on this module's package: imported when first used
+
+    todo = []
+    for n, deal in enumerate(rec.deals):
+        game = _game_before(rec, n)
+        if game is None:
+            continue
+        state = DealState(deal.hands, deal.talon, deal.dealer, deal.profile, deal.scoring)
+        for i, call in enumerate(deal.auction):
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat, game.scores)
+            if len(view.legal_calls) > 1:
+                todo.append((deals[n], i, seat, str(call), view, game))
+            state.call(call)
+    timed = budget.ms is not None
+    for k, (r, i, seat, call, view, game) in enumerate(todo):
+        if checkpoint is not None:
+            checkpoint()
+        left = 1000.0 * budget.remaining()
+        if timed and left <= 0:
+            if r.single_dummy is not None:
+                r.single_dummy["complete"] = False
+            continue
+        share = None if not timed else max(left / (len(todo) - k), min(left, SD_MIN_SHARE_MS))
+        hint = bid_hint(view, samples=sd["samples"], seed=sd["seed"] * 1000003 + 1000 + i, time_budget_ms=share,
+                        checkpoint=checkpoint, game=game)
+        chances = {str(o.call): o.p_win or 0.0 for o in hint.options if o.legal}
+        best = max(chances, key=lambda c: chances[c])
+        r.calls.append(CallReview(i, seat, call, chances[call], max(0.0, chances[best] - chances[call]), best))
+        if timed and hint.budget_ran_out and r.single_dummy is not None:
+            r.single_dummy["complete"] = False
 
 
 def sd_mark_for(expected_loss: float) -> str:
