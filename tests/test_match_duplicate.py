@@ -122,3 +122,32 @@ def test_the_cli_prints_the_json():
     data = json.loads(p.stdout)
     assert data["summary"]["states"] == 1 and data["summary"]["target"] == 31
     assert len(data["states"][0]["games"]) == 4
+
+
+@pytest.mark.parametrize("name", ["match_hint-match_hint_mexico-club_56950", "match_hint-match_hint_classic_56951"])
+def test_the_published_hint_match_runs_rescore_to_their_summary(name):
+    """docs/equity.md's final runs of hint-match against hint: every game re-scored from its deal
+    records gives its final totals and winner, and the seats' wins give the summary's mean."""
+    import gzip
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "docs" / "data" / f"{name}.json.gz"
+    data = json.loads(gzip.decompress(path.read_bytes()))
+
+    def share(winner, seat):
+        w = winner if isinstance(winner, (list, tuple)) else [winner]
+        return 1 / len(w) if seat in w else 0.0
+
+    per_seat = []
+    for state in data["states"]:
+        for game in state["games"]:
+            final, winners = replay(state, game)
+            assert final == game["final"]
+            assert all(share(game["winner"], s) == share(list(winners), s) for s in range(3))
+        base = state["games"][0]
+        per_seat += [share(state["games"][k + 1]["winner"], k) - share(base["winner"], k) for k in range(3)]
+    summary = data["summary"]
+    assert summary["policies"] == {"A": "hint-match", "B": "hint"} and summary["samples"] == 50
+    assert len(per_seat) == summary["win_difference"]["n"]
+    assert summary["win_difference"]["mean"] == pytest.approx(sum(per_seat) / len(per_seat), abs=1e-4)
+    assert summary["win_difference"]["ci95"][0] > 0
