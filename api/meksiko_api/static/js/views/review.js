@@ -113,7 +113,7 @@ function renderCostliest() {
         class: `pickable${c.deal === state.current ? " here" : ""}`, tabindex: "0", dataset: { deal: c.deal, index: c.i },
         onclick: () => open(c), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(c); } },
       }, el("td", {}, c.deal + 1), el("td", {}, `${Math.floor(c.i / 3) + 1} / `, cardEl(c.card, { mini: true })), el("td", {}, c.seat),
-        el("td", { class: "neg" }, `−${winPercent(c.p_win_loss)}`), el("td", {}, winPercent(c.p_win))))))))
+        el("td", { class: "neg" }, `−${winPercent(c.p_win_loss)}`), el("td", {}, winPercent(c.p_win)))))))
       : el("p", { class: "muted", id: "costliest-none" }, t("review.costliest.none")));
   box.hidden = false;
 }
