@@ -8,6 +8,8 @@ scrolls. Screenshots go to artifacts/web/ (game-*)."""
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
+
 import httpx2
 import pytest
 from test_web import browser, browser_test, server  # noqa: F401 (fixtures)
@@ -25,7 +27,8 @@ ADVISOR_HAND = ("AS", "KS", "QS", "JS", "AH", "KH", "QH", "AD", "KD", "AC")
 
 def win_text(p: float, lang: str) -> str:
     """A P(win) as the page writes it: a percent with one decimal, the language's decimal sign."""
-    text = f"{100 * p:.1f}%"
+    # Intl rounds the shortest decimal of the number half away from zero (4.55 -> 4.6)
+    text = f"{Decimal(repr(100 * p)).quantize(Decimal('0.1'), ROUND_HALF_UP)}%"
     return text.replace(".", ",") if lang == "sr" else text
 
 
