@@ -36,5 +36,6 @@ export function withSeed(body, seed) {
  * second; a hint that runs out of time uses the worlds solved so far and says how many. */
 export const HINT_BUDGET_MS = 1000;
 
-/** The body of a hint route: a seat's view and the sampling options. */
-export const hintBody = (view, samples, seed) => ({ ...view, samples, seed, time_budget_ms: HINT_BUDGET_MS });
+/** The body of a hint route: a seat's view and the sampling options, and the game state before
+ * the deal ({scores, dealer, target, rules, mode}) when the hint is to play for the game. */
+export const hintBody = (view, samples, seed, game = null) => ({ ...view, samples, seed, time_budget_ms: HINT_BUDGET_MS, ...(game ? { game } : {}) });

@@ -4,6 +4,9 @@ import { el, fill, scrollX } from "./dom.js";
 import { cardEl, callText, contractText, percent, signed, suitSpan } from "./cards.js";
 import { decimal, plural, t } from "./i18n.js";
 
+/** A chance of winning the game as a percent with one decimal, as the language writes it (62.5%, 62,5%). */
+export const winPercent = (x) => `${decimal(100 * x, 1)}%`;
+
 export function optionAction(option) {
   if (option.card) return cardEl(option.card, { mini: true });
   if (option.call) return el("b", {}, callText(option.call));
@@ -43,7 +46,9 @@ function words(kind, hint, defending) {
     chance.push(defending ? t("hint.words.beat", { p: percent(1 - make) }) : t("hint.words.make", { p: percent(make) }));
   }
   if (typeof best.score === "number") chance.push(t("hint.words.score", { x: signed(best.score, 1) }));
-  return { lead: parts[0], chance: chance.join(t("hint.words.sep")) };
+  // with a game state the hint ranks by the chance of winning the game: the line says so
+  const game = typeof best.p_win === "number" ? t("hint.words.game", { p: winPercent(best.p_win) }) : null;
+  return { lead: parts[0], chance: chance.join(t("hint.words.sep")), game };
 }
 
 /**
@@ -57,7 +62,7 @@ export function renderHint(box, kind, hint, opts = {}) {
   const makeColumn = defending
     ? ["make", t("hint.col.beat"), (x) => percent(1 - x), t("hint.col.beat.title")]
     : ["make", t("hint.col.make"), percent, t("hint.col.make.title")];
-  const columns = [makeColumn, ["score", t("hint.col.score"), (x) => signed(x, 2), t("hint.col.score.title")],
+  const columns = [["p_win", t("hint.col.win"), winPercent, t("hint.col.win.title")], makeColumn, ["score", t("hint.col.score"), (x) => signed(x, 2), t("hint.col.score.title")],
     ["standing", t("hint.col.standing"), (x) => signed(x, 2), t("hint.col.standing.title")],
     ["tricks", t("hint.col.tricks"), (x) => decimal(x, 2), t("hint.col.tricks.title")],
     ["best", t("hint.col.best"), percent, t("hint.col.best.title")]].filter(([k]) => has(k));
@@ -65,7 +70,8 @@ export function renderHint(box, kind, hint, opts = {}) {
     : kind === "bid" ? el("b", {}, callText(hint.call)) : optionAction({ discard: hint.discard, trump: hint.trump });
   const w = words(kind, hint, defending);
   const head = el("div", { class: "hint-head", id: "hint-words" },
-    el("span", { class: "hint-lead" }, w.lead, " ", what), w.chance ? el("span", { class: "hint-chance" }, w.chance) : "");
+    el("span", { class: "hint-lead" }, w.lead, " ", what), w.chance ? el("span", { class: "hint-chance" }, w.chance) : "",
+    w.game ? el("span", { class: "hint-game", id: "hint-game" }, w.game) : "");
   const pickTitle = { bid: t("hint.pick.bid"), discard: t("hint.pick.discard"), play: t("hint.pick.play") }[kind];
   const table = el("table", { class: "grid hint-table", id: "hint-table" },
     el("thead", {}, el("tr", {}, el("th", {}, t("hint.col.option")), columns.map(([, label, , title]) => el("th", { title }, label)))),
@@ -88,7 +94,8 @@ export function renderHint(box, kind, hint, opts = {}) {
     })));
   const extra = [];
   if (kind === "bid" && hint.pass) {
-    extra.push(el("p", { class: "small muted" }, t("hint.passing", { x: signed(hint.pass.score, 2) }),
+    extra.push(el("p", { class: "small muted", id: "hint-passing" }, t("hint.passing", { x: signed(hint.pass.score, 2) }),
+      typeof hint.pass.p_win === "number" ? ` ${t("hint.passing.win", { p: winPercent(hint.pass.p_win) })}` : "",
       hint.max_bid ? ` ${t("hint.compete", { bid: contractText(hint.max_bid) })}` : ""));
   }
   const about = el("p", { class: "small muted hint-about" }, t("hint.about", { worlds: hint.worlds, of: plural(hint.samples, "word.of_worlds"), seed: hint.seed }),

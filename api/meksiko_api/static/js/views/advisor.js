@@ -11,7 +11,7 @@ import { decimal, onLanguageChange, plural, t } from "../i18n.js";
 
 const STORE = "meksiko-advisor-v1";
 
-/** The setup (rules, seat, dealer, hand, totals) and the entries since, in order. */
+/** The setup (rules, seat, dealer, hand, totals, target) and the entries since, in order. */
 let state = { setup: null, entries: [], picked: [] };
 let answer = null; // the server's last /v1/table/advisor answer
 let goReview = () => {};
@@ -48,6 +48,14 @@ function view() {
     else if (e.card !== undefined) v.play.push(e.card);
   }
   return v;
+}
+
+/** The game state of the hint routes when a target was given (the totals before the deal, 0 each
+ * when not typed; the dealer is the deal's), else null: the hints are then for the deal's points. */
+function gameState() {
+  const s = state.setup;
+  if (!s || s.target === undefined || s.target === null) return null;
+  return { scores: s.totals || [0, 0, 0], dealer: s.dealer, target: s.target, rules: s.rules };
 }
 
 async function refresh() {
@@ -93,6 +101,7 @@ async function start(event) {
     const totals = ["0", "1", "2"].map((s) => $(`advisor-total-${s}`).value.trim());
     const setup = { rules: $("advisor-rules").value, seat: Number($("advisor-seat").value), dealer: Number($("advisor-dealer").value), hand };
     if (totals.some((x) => x !== "")) setup.totals = totals.map((x, s) => intIn($(`advisor-total-${s}`), -10000, 10000, t("advisor.totals")) ?? 0);
+    if ($("advisor-target").value !== "") setup.target = Number($("advisor-target").value);
     state = { setup, entries: [], picked: [] };
     started = performance.now();
     try {
@@ -136,6 +145,8 @@ function render() {
   const a = answer;
   const you = setup.seat;
   const status = [el("span", {}, t("play.status.dealer"), " ", el("b", {}, seatName(setup.dealer, you)))];
+  const game = gameState();
+  if (game) status.push(el("span", { id: "advisor-game" }, t("advisor.game", { target: game.target, scores: game.scores.join(" · ") })));
   if (a.contract) {
     status.push(el("span", {}, t("play.status.contract"), " ", el("b", {}, contractText(a.contract)), " ", t("play.status.by"), " ", el("b", {}, seatName(a.declarer, you))));
     status.push(el("span", {}, t("play.status.trump"), " ", el("b", {}, a.trump ? suitSpan(a.trump) : t("play.trump.unnamed"))));
@@ -259,7 +270,7 @@ async function hint() {
   }
   panel.hidden = false;
   fill(panel, el("span", { class: "muted loading" }, t("advisor.thinking")));
-  const body = hintBody(a.view, samples ?? undefined, state.entries.length);
+  const body = hintBody(a.view, samples ?? undefined, state.entries.length, gameState());
   try {
     const h = await api(`/v1/hints/${a.hint}`, body);
     if (answer !== a) return; // an entry was made meanwhile

@@ -1,7 +1,7 @@
 /* Play view: whole games against the engine (POST /v1/table/advance for each decision,
  * /v1/table/game for the score sheet), with hints (POST /v1/hints/*). The server tells the
  * page every fact it shows: hands, legal decisions, tricks needed, made/failed, totals, winners. */
-import { $, busy, el, fill, intIn, scrollX, seedOrNull, showError } from "../dom.js";
+import { $, ApiError, busy, el, fill, intIn, scrollX, seedOrNull, showError } from "../dom.js";
 import { api, hintBody, withSeed } from "../api.js";
 import { CALLS, RED, SUITS, boardEl, callText, cardEl, cardName, cardText, contractText, handEl, pile,
   seatName, signed, suitSpan, suitSymbol, trickEl, trumpName } from "../cards.js";
@@ -10,6 +10,7 @@ import { onLanguageChange, plural, t } from "../i18n.js";
 
 const state = {
   resp: null, seed: 0, selected: new Set(), trump: null, hint: null, policy: "hint",
+  hintNote: null, // why a hint in a game is for the deal's points (the server's game_state message)
   dealSeed: null, // the deal's seed as text, or null for a deal entered as text
   game: null, // {rules, format, target, mode, deals: [finished records], sheet, seedBase, firstDealer}
 };
@@ -26,6 +27,17 @@ function gameRecord() {
 }
 
 let goReview = () => {};
+
+/** The game state before the deal in play, for a hint that plays for the game: the sheet's totals
+ * (0 each before the first deal), the deal's dealer, the game's target, rules and mode; null for
+ * a single deal or a game without a points target (Mini, tournament). */
+function gameState() {
+  const g = state.game;
+  if (!g || g.format !== "standard" || g.target === null || g.target === undefined || !state.resp) return null;
+  const totals = g.sheet.totals;
+  const scores = totals && totals.length ? totals[totals.length - 1] : [0, 0, 0];
+  return { scores, dealer: state.resp.record.dealer, target: g.target, rules: g.rules, mode: g.mode };
+}
 
 /** The engine seats' seed for a deal: its own seed, folded into 31 bits (same deal, same play). */
 const engineSeed = (dealSeed) => Number(BigInt(dealSeed) % 2147483648n);
@@ -358,7 +370,16 @@ async function askHint() {
   fill(panel, el("span", { class: "muted loading" }, t("hint.asking", { worlds: plural(samples, "word.sampled_world") })));
   await busy([$("hint-button")], null, async () => {
     try {
-      state.hint = await api(`/v1/hints/${kind}`, hintBody(r.view, samples, state.seed));
+      const game = gameState();
+      state.hintNote = null;
+      try {
+        state.hint = await api(`/v1/hints/${kind}`, hintBody(r.view, samples, state.seed, game));
+      } catch (error) {
+        // totals no game state holds (a shared lead past the target, played on): the deal's points
+        if (!(game && error instanceof ApiError && error.kind === "game_state")) throw error;
+        state.hint = await api(`/v1/hints/${kind}`, hintBody(r.view, samples, state.seed));
+        state.hintNote = error.detail;
+      }
       render();
       drawHint();
     } catch (error) {
@@ -373,6 +394,7 @@ async function askHint() {
 function drawHint() {
   const r = state.resp;
   renderHint($("hint"), r.hint, state.hint, { defending: r.declarer !== null && r.declarer !== r.seat, onPick: pick });
+  if (state.hintNote) $("hint").append(el("p", { class: "small muted", id: "hint-game-dropped" }, t("hint.game.dropped", { message: state.hintNote })));
 }
 
 /** A hint row chosen: a call or a card is made at once; a discard and trump are selected (Declare confirms). */

@@ -4,8 +4,10 @@ import { $, ApiError, busy, clearError, dl, el, fill, intIn, scrollX, showError 
 import { api } from "../api.js";
 import { boardEl, cardEl, cardSort, cardText, contractText, handEl, signed, suitSpan, trickEl } from "../cards.js";
 import { decimal, onLanguageChange, plural, t } from "../i18n.js";
+import { winPercent } from "../hint.js";
 
-const state = { records: [], reviews: null, current: 0, end: null, position: null };
+// costliest: the game review's cards that lost the most chance of winning the game (or null)
+const state = { records: [], reviews: null, costliest: null, current: 0, end: null, position: null };
 
 function dealRecords(obj) {
   if (obj && Array.isArray(obj.deals)) return obj.deals.map((d) => ({ rules: obj.rules ?? undefined, mode: obj.mode ?? undefined, ...d }));
@@ -38,6 +40,7 @@ export async function runReview(obj) {
   }
   state.records = dealRecords(obj);
   state.reviews = null;
+  state.costliest = null;
   await busy([$("review-run"), $("review-played")], box, async () => {
     const body = { record: obj };
     if ($("review-sd").checked) {
@@ -48,6 +51,7 @@ export async function runReview(obj) {
     $("review-body").hidden = true;
     const data = await api("/v1/review", body);
     state.reviews = Array.isArray(data.deals) ? data.deals : [data];
+    state.costliest = Array.isArray(data.costliest) ? data.costliest : null;
     await showDeal(state.records.length - 1);
   });
 }
@@ -80,6 +84,7 @@ function renderDeal() {
     picker.hidden = true;
   }
   const review = state.reviews ? state.reviews[k] : null;
+  renderCostliest();
   renderSummary(review, state.end);
   renderTricks(review, state.end);
   if (state.position) {
@@ -89,6 +94,28 @@ function renderDeal() {
   } else {
     fill($("review-position"), el("p", { class: "muted" }, t("review.position.help")));
   }
+}
+
+/** The game review's costliest cards for the game: a row opens its deal at that card. */
+function renderCostliest() {
+  const box = $("review-costliest");
+  const list = state.costliest;
+  if (!list) { box.hidden = true; return; }
+  const open = (c) => busy([], $("review-error"), async () => {
+    if (c.deal !== state.current) await showDeal(c.deal);
+    await showPosition(c.i);
+  });
+  fill(box, el("h3", {}, t("review.costliest")), el("p", { class: "small muted" }, t("review.costliest.help")),
+    list.length ? scrollX(el("table", { class: "grid compact", id: "costliest-table" },
+      el("thead", {}, el("tr", {}, el("th", {}, t("review.costliest.deal")), el("th", {}, t("review.costliest.card")), el("th", {}, t("review.seat")),
+        el("th", {}, t("review.costliest.lost")), el("th", {}, t("review.costliest.after")))),
+      el("tbody", {}, list.map((c) => el("tr", {
+        class: `pickable${c.deal === state.current ? " here" : ""}`, tabindex: "0", dataset: { deal: c.deal, index: c.i },
+        onclick: () => open(c), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(c); } },
+      }, el("td", {}, c.deal + 1), el("td", {}, `${Math.floor(c.i / 3) + 1} / `, cardEl(c.card, { mini: true })), el("td", {}, c.seat),
+        el("td", { class: "neg" }, `−${winPercent(c.p_win_loss)}`), el("td", {}, winPercent(c.p_win)))))))
+      : el("p", { class: "muted", id: "costliest-none" }, t("review.costliest.none")));
+  box.hidden = false;
 }
 
 function renderSummary(review, end) {
@@ -139,6 +166,8 @@ function renderTricks(review, end) {
   const byIndex = {};
   if (review && review.cards) review.cards.forEach((c) => { byIndex[c.i] = c; });
   const sd = review && review.single_dummy;
+  // the cards of this deal among the game's costliest: a badge with the P(win) they lost
+  const costly = new Map((state.costliest || []).filter((c) => c.deal === state.current).map((c) => [c.i, c]));
   let i = 0;
   const rows = (end ? end.tricks : []).map((tr, n) => {
     const cells = tr.cards.map((card, k) => {
@@ -148,10 +177,13 @@ function renderTricks(review, end) {
       const title = r ? t("review.card.title", { card: cardText(card), s: r.seat, a: r.before, b: r.after })
         + (loss ? t("review.card.cost", { n: loss }) : "") + (r.best && r.best.length ? t("review.card.best", { cards: r.best.map(cardText).join(" ") }) : "")
         + (r.sd_loss !== undefined ? t("review.card.sd", { x: decimal(Number(r.sd_loss), 2) }) : "")
+        + (typeof r.p_win_loss === "number" && r.p_win_loss > 0 ? t("review.card.win", { p: winPercent(r.p_win_loss) }) : "")
         : t("review.card.show", { card: cardText(card) });
+      const costlyCard = costly.get(index);
       return el("span", { class: "played" }, el("span", { class: "who" }, t("seat.n.lower", { s: tr.seats[k] })),
         cardEl(card, { mini: true, mark: shownMark(r), classes: ["clickable"], index, title, onclick: () => showPosition(index) }),
-        el("span", { class: `cost${loss >= 2 ? " bad" : loss ? " warn" : ""}` }, loss ? `−${loss}` : ""));
+        el("span", { class: `cost${loss >= 2 ? " bad" : loss ? " warn" : ""}` }, loss ? `−${loss}` : ""),
+        costlyCard ? el("span", { class: "win-badge", dataset: { index } }, t("review.costliest.badge", { p: winPercent(costlyCard.p_win_loss) })) : "");
     });
     const after = review && review.cards ? (byIndex[i - 1] || {}).after : undefined;
     return el("tr", {}, el("td", {}, n + 1), el("td", {}, t("seat.n.lower", { s: tr.leader })), el("td", { class: "play-cell" }, cells),
@@ -162,6 +194,7 @@ function renderTricks(review, end) {
   const legend = el("p", { class: "legend muted" }, el("span", { class: "mark-inline" }, "?"), ` ${t("review.legend.one")} `,
     el("span", { class: "mark-inline bad" }, "??"), ` ${t("review.legend.two")}`,
     sd ? [" ", el("span", { class: "mark-inline" }, "(?)"), ` ${t("review.legend.excused")} `, el("span", { class: "mark-inline" }, "?!"), ` ${t("review.legend.sd")}`] : "",
+    costly.size ? [" ", el("span", { class: "win-badge" }, t("hint.col.win")), ` ${t("review.legend.win")}`] : "",
     sd && sd.complete === false ? [" ", el("strong", { id: "review-sd-incomplete" }, t("review.sd.incomplete"))] : "");
   fill($("review-tricks"), rows.length ? scrollX(el("table", { class: "grid tricks", id: "tricks-table" }, el("thead", {}, head), el("tbody", {}, rows)))
     : el("p", { class: "muted" }, t("review.nocards")), review ? legend : "");
