@@ -126,17 +126,20 @@ def test_a_hint_in_a_game_shows_p_win_and_the_review_lists_the_costliest_cards(a
     for k, c in enumerate(costliest):
         cells = rows.nth(k).locator("td").all_inner_texts()
         assert cells[0] == str(c["deal"] + 1) and cells[2] == str(c["seat"])
-        assert cells[1].startswith(f"{c['i'] // 3 + 1} / ")
-        assert rows.nth(k).locator(".card").get_attribute("data-card") == c["card"]
+        if "call" in c:  # a call of the auction
+            assert cells[1] == "auction: " + {"NEXT": "Next", "M": "Meksiko"}.get(c["call"], c["call"])
+        else:
+            assert cells[1].startswith(f"{c['i'] // 3 + 1} / ")
+            assert rows.nth(k).locator(".card").get_attribute("data-card") == c["card"]
         assert cells[3] == f"−{win_text(c['p_win_loss'], 'en')}" and cells[4] == win_text(c["p_win"], "en")
     # the deal shown (the last) badges its costliest cards, and only those
     last = 1  # the second deal is shown
     badged = sorted(int(i) for i in page.locator("#tricks-table .win-badge").evaluate_all("bs => bs.map(b => b.dataset.index)"))
-    assert badged == sorted(c["i"] for c in costliest if c["deal"] == last)
+    assert badged == sorted(c["i"] for c in costliest if c["deal"] == last and "card" in c)
     tables_fit_or_scroll(app, "review-en", {})
     # a row opens its deal at that card
-    first = costliest[0]
-    rows.nth(0).click()
+    row, first = next((k, c) for k, c in enumerate(costliest) if "card" in c)
+    rows.nth(row).click()
     page.wait_for_selector("#position-values .alt")
     idle(app)
     assert page.locator("#review-deals button[aria-pressed='true']").inner_text() == str(first["deal"] + 1)
@@ -146,7 +149,7 @@ def test_a_hint_in_a_game_shows_p_win_and_the_review_lists_the_costliest_cards(a
     page.select_option("#lang-switch", "sr")
     assert page.inner_text("#review-costliest h3") == "Najskuplje za partiju"
     assert "izgubljena šansa" in page.inner_text("#costliest-table thead")
-    assert rows.nth(0).locator("td").nth(3).inner_text() == f"−{win_text(first['p_win_loss'], 'sr')}"
+    assert rows.nth(row).locator("td").nth(3).inner_text() == f"−{win_text(first['p_win_loss'], 'sr')}"
     tables_fit_or_scroll(app, "review-sr", {})
 
 

@@ -2,7 +2,7 @@
  * optionally single-dummy) and any position of it solved (POST /v1/table/position). */
 import { $, ApiError, busy, clearError, dl, el, fill, intIn, scrollX, showError } from "../dom.js";
 import { api } from "../api.js";
-import { boardEl, cardEl, cardSort, cardText, contractText, handEl, signed, suitSpan, trickEl } from "../cards.js";
+import { boardEl, callText, cardEl, cardSort, cardText, contractText, handEl, signed, suitSpan, trickEl } from "../cards.js";
 import { decimal, onLanguageChange, plural, t } from "../i18n.js";
 import { winPercent } from "../hint.js";
 
@@ -96,14 +96,15 @@ function renderDeal() {
   }
 }
 
-/** The game review's costliest cards for the game: a row opens its deal at that card. */
+/** The game review's costliest decisions for the game (calls and cards): a row opens its deal,
+ * at that card for a card. */
 function renderCostliest() {
   const box = $("review-costliest");
   const list = state.costliest;
   if (!list) { box.hidden = true; return; }
   const open = (c) => busy([], $("review-error"), async () => {
     if (c.deal !== state.current) await showDeal(c.deal);
-    await showPosition(c.i);
+    if (c.card !== undefined) await showPosition(c.i);
   });
   fill(box, el("h3", {}, t("review.costliest")), el("p", { class: "small muted" }, t("review.costliest.help")),
     list.length ? scrollX(el("table", { class: "grid compact", id: "costliest-table" },
@@ -112,7 +113,9 @@ function renderCostliest() {
       el("tbody", {}, list.map((c) => el("tr", {
         class: `pickable${c.deal === state.current ? " here" : ""}`, tabindex: "0", dataset: { deal: c.deal, index: c.i },
         onclick: () => open(c), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(c); } },
-      }, el("td", {}, c.deal + 1), el("td", {}, `${Math.floor(c.i / 3) + 1} / `, cardEl(c.card, { mini: true })), el("td", {}, c.seat),
+      }, el("td", {}, c.deal + 1), c.card !== undefined
+        ? el("td", {}, `${Math.floor(c.i / 3) + 1} / `, cardEl(c.card, { mini: true }))
+        : el("td", {}, t("review.costliest.call"), " ", callText(c.call)), el("td", {}, c.seat),
         el("td", { class: "neg" }, `−${winPercent(c.p_win_loss)}`), el("td", {}, winPercent(c.p_win)))))))
       : el("p", { class: "muted", id: "costliest-none" }, t("review.costliest.none")));
   box.hidden = false;
@@ -167,7 +170,7 @@ function renderTricks(review, end) {
   if (review && review.cards) review.cards.forEach((c) => { byIndex[c.i] = c; });
   const sd = review && review.single_dummy;
   // the cards of this deal among the game's costliest: a badge with the P(win) they lost
-  const costly = new Map((state.costliest || []).filter((c) => c.deal === state.current).map((c) => [c.i, c]));
+  const costly = new Map((state.costliest || []).filter((c) => c.deal === state.current && c.card !== undefined).map((c) => [c.i, c]));
   let i = 0;
   const rows = (end ? end.tricks : []).map((tr, n) => {
     const cells = tr.cards.map((card, k) => {
@@ -177,7 +180,7 @@ function renderTricks(review, end) {
       const title = r ? t("review.card.title", { card: cardText(card), s: r.seat, a: r.before, b: r.after })
         + (loss ? t("review.card.cost", { n: loss }) : "") + (r.best && r.best.length ? t("review.card.best", { cards: r.best.map(cardText).join(" ") }) : "")
         + (r.sd_loss !== undefined ? t("review.card.sd", { x: decimal(Number(r.sd_loss), 2) }) : "")
-        + (typeof r.p_win_loss === "number" && r.p_win_loss > 0 ? t("review.card.win", { p: winPercent(r.p_win_loss) }) : "")
+        + (typeof r.sd_p_win_loss === "number" && r.sd_p_win_loss > 0 ? t("review.card.win", { p: winPercent(r.sd_p_win_loss) }) : "")
         : t("review.card.show", { card: cardText(card) });
       const costlyCard = costly.get(index);
       return el("span", { class: "played" }, el("span", { class: "who" }, t("seat.n.lower", { s: tr.seats[k] })),
