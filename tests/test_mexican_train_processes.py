@@ -186,15 +186,21 @@ def test_a_checkpoint_is_called_by_a_hint_in_this_process_too():
     assert len(calls) == 5
 
 
-@TWO_CORES
-def test_a_hint_whose_client_has_gone_stops_its_workers(tmp_path):
-    # before: about 6 CPU-seconds more, spent by the pool's workers for nobody
+def start_service(**settings: str) -> Tuple[subprocess.Popen, int]:
+    """The service in a process of its own session, on a free port, with ``MEKSIKO_API_*`` settings."""
     port = free_port()
-    env = {**env_with_packages(), "MEKSIKO_API_PORT": str(port), "MEKSIKO_API_MAX_SAMPLES": "4000"}
+    env = {**env_with_packages(), "MEKSIKO_API_PORT": str(port), **settings}
     serve = "from meksiko_api.server import serve; from meksiko_api.settings import Settings; " \
             "serve(Settings.from_env(), log_level='warning')"
     server = subprocess.Popen([sys.executable, "-c", serve], env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL, start_new_session=True)
+    return server, port
+
+
+@TWO_CORES
+def test_a_hint_whose_client_has_gone_stops_its_workers(tmp_path):
+    # before: about 6 CPU-seconds more, spent by the pool's workers for nobody
+    server, port = start_service(MEKSIKO_API_MAX_SAMPLES="4000")
     try:
         wait_until_up(port)
         body = json.dumps({**view(), "worlds": 4000, "seed": 1}).encode()
@@ -243,12 +249,7 @@ def post(port: int, path: str, body: dict) -> Tuple[int, dict]:
 @TWO_CORES
 def test_sigterm_leaves_no_process_of_the_service():
     # before: the resource tracker, the forkserver and the pool's workers ran on as orphans
-    port = free_port()
-    env = {**env_with_packages(), "MEKSIKO_API_PORT": str(port)}
-    serve = "from meksiko_api.server import serve; from meksiko_api.settings import Settings; " \
-            "serve(Settings.from_env(), log_level='warning')"
-    server = subprocess.Popen([sys.executable, "-c", serve], env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, start_new_session=True)
+    server, port = start_service()
     try:
         wait_until_up(port)
         status, answer = post(port, "/v1/mexican-train/hint", {**view(4), "worlds": 40, "seed": 4})

@@ -44,6 +44,28 @@ def idle(app) -> None:
     app.page.wait_for_function("document.body.dataset.ready === 'true' && !document.body.dataset.busy")
 
 
+def pending_decision(page) -> str | None:
+    """The player's decision the play view waits for: "bid", "discard", "play", or None."""
+    if page.query_selector("#decision button[data-call]:not([disabled])"):
+        return "bid"
+    if page.query_selector("#declare-button"):
+        return "discard"
+    if page.query_selector("#play-board .seat.bottom .card.playable"):
+        return "play"
+    return None
+
+
+def declare(page, trump: str = "[data-trump] >> nth=0") -> None:
+    """Discard the first two cards offered, name ``trump`` (a selector after the decision's
+    buttons: the first trump by default) and declare."""
+    for _ in range(2):
+        node = page.query_selector("#play-board .seat.bottom .card.clickable")
+        if node:
+            node.click()
+    page.click(f"#decision button{trump}")
+    page.click("#declare-button")
+
+
 def no_overflow(app) -> None:
     width = app.page.evaluate("document.documentElement.scrollWidth")
     wide = app.page.evaluate("""w => [...document.querySelectorAll('body *')].filter(e => e.offsetParent !== null
@@ -278,12 +300,7 @@ def test_a_mini_game_lasts_three_deals_and_a_defender_sees_the_talon(app):
         elif page.query_selector("#decision button[data-call]:not([disabled])"):
             page.click("#decision button[data-call='5']")
         elif page.query_selector("#declare-button"):
-            for _ in range(2):
-                node = page.query_selector("#play-board .seat.bottom .card.clickable")
-                if node:
-                    node.click()
-            page.click("#decision button[data-trump='H']")
-            page.click("#declare-button")
+            declare(page, "[data-trump='H']")
         elif page.query_selector("#play-board .seat.bottom .card.playable"):
             if page.query_selector("#play-board .center .pile .pile-label"):
                 labels = page.eval_on_selector_all("#play-board .center .pile-label", "ls => ls.map(l => l.textContent)")

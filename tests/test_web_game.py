@@ -13,7 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 import httpx2
 import pytest
 from test_web import browser, browser_test, server  # noqa: F401 (fixtures)
-from test_web_app import app, idle, no_overflow, open_in  # noqa: F401 (fixtures)
+from test_web_app import app, declare, idle, no_overflow, open_in, pending_decision  # noqa: F401 (fixtures)
 from test_web_tables import tables_fit_or_scroll
 
 from meksiko_solver.record import GameRecord
@@ -42,15 +42,11 @@ def hint_column(page, header: str) -> list:
 
 def take_decision(page) -> None:
     """Any legal decision of the player's (the first legal call or card, spades as trump)."""
-    if page.query_selector("#decision button[data-call]:not([disabled])"):
+    decision = pending_decision(page)
+    if decision == "bid":
         page.click("#decision button[data-call]:not([disabled]) >> nth=0")
-    elif page.query_selector("#declare-button"):
-        for _ in range(2):
-            node = page.query_selector("#play-board .seat.bottom .card.clickable")
-            if node:
-                node.click()
-        page.click("#decision button[data-trump] >> nth=0")
-        page.click("#declare-button")
+    elif decision == "discard":
+        declare(page)
     else:
         page.click("#play-board .seat.bottom .card.playable >> nth=0")
 

@@ -16,7 +16,7 @@ import httpx2
 import pytest
 from test_i18n_catalogues import STATIC, read_catalogue
 from test_web import DEAL_TEXT, REVIEW_RECORD, browser, browser_test, server  # noqa: F401 (fixtures)
-from test_web_app import ADVISED, advise_a_whole_deal, app, idle, no_overflow, open_in  # noqa: F401 (fixtures)
+from test_web_app import ADVISED, advise_a_whole_deal, app, declare, idle, no_overflow, open_in, pending_decision  # noqa: F401 (fixtures)
 
 pytestmark = browser_test
 
@@ -260,9 +260,7 @@ def test_the_serbian_page_has_the_games_words_and_no_english(app):
     idle(app)
     hinted = set()
     while not page.query_selector("#play-next, #play-again"):
-        decision = ("bid" if page.query_selector("#decision button[data-call]:not([disabled])")
-                    else "discard" if page.query_selector("#declare-button")
-                    else "play" if page.query_selector("#play-board .seat.bottom .card.playable") else None)
+        decision = pending_decision(page)
         if decision and decision not in hinted:
             page.click("#hint-button")
             page.wait_for_selector("#hint-table, #hint-error")
@@ -271,12 +269,7 @@ def test_the_serbian_page_has_the_games_words_and_no_english(app):
         if decision == "bid":
             page.click("#decision button[data-call='5']:not([disabled]), #decision button[data-call='NEXT']:not([disabled]) >> nth=0")
         elif decision == "discard":
-            for _ in range(2):
-                node = page.query_selector("#play-board .seat.bottom .card.clickable")
-                if node:
-                    node.click()
-            page.click("#decision button[data-trump] >> nth=0")
-            page.click("#declare-button")
+            declare(page)
         elif decision == "play":
             page.click("#play-board .seat.bottom .card.playable >> nth=0")
         idle(app)

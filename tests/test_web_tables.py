@@ -13,7 +13,7 @@ import json
 
 import pytest
 from test_web import REVIEW_RECORD, browser, browser_test, server  # noqa: F401 (fixtures)
-from test_web_app import app, idle, no_overflow, open_in  # noqa: F401 (fixtures)
+from test_web_app import app, declare, idle, no_overflow, open_in, pending_decision  # noqa: F401 (fixtures)
 
 from meksiko_solver.record import DealRecord
 
@@ -114,9 +114,7 @@ def play_two_deals(app):
             idle(app)
         hinted = set()
         while not page.query_selector("#play-next, #play-again"):
-            decision = ("bid" if page.query_selector("#decision button[data-call]:not([disabled])")
-                        else "discard" if page.query_selector("#declare-button")
-                        else "play" if page.query_selector("#play-board .seat.bottom .card.playable") else None)
+            decision = pending_decision(page)
             if decision and decision not in hinted:
                 page.click("#hint-button")
                 page.wait_for_selector("#hint-table")
@@ -126,12 +124,7 @@ def play_two_deals(app):
                 wanted = f"#decision button[data-call='{call}']:not([disabled])"  # else the first legal call
                 page.click(wanted if page.query_selector(wanted) else "#decision button[data-call]:not([disabled]) >> nth=0")
             elif decision == "discard":
-                for _ in range(2):
-                    node = page.query_selector("#play-board .seat.bottom .card.clickable")
-                    if node:
-                        node.click()
-                page.click("#decision button[data-trump] >> nth=0")
-                page.click("#declare-button")
+                declare(page)
             elif decision == "play":
                 page.click("#play-board .seat.bottom .card.playable >> nth=0")
             idle(app)
