@@ -18,6 +18,7 @@ from meksiko_solver.hints.view import View
 from meksiko_solver.cards import mask_to_cards
 from meksiko_solver.play import legal_cards, trick_winner
 from meksiko_solver.scoring import score_deal
+from reference_solver import reference_solve
 
 # A cash-out ending. Seat 0 declares 5 with spades, has 4 tricks after 8 and leads with AC and
 # 7D left; the unseen AD 9H 8D 8H lie with the defenders (both showed out of spades). AC wins
@@ -367,3 +368,67 @@ def test_play_hint_defender_plays_for_his_standing():
             if len(view.trick) == 2 and str(hint.card) != str(old.card):
                 overtakes += 1
     assert checked >= 10 and overtakes >= 1
+
+
+def _own_search_standing_by_brute_force(view, worlds):
+    """Each card's mean standing when the defender's own tricks are searched: in every world
+    the tricks he takes alone against the other two (the reference solver, him as its
+    'declarer') are his, the defence's other open tricks split toss by toss."""
+    seat, declarer = view.seat, view.declarer
+    partner = 3 - seat - declarer
+    totals = {}
+    for hands, values, alone in worlds:
+        for card, value in values.items():
+            t = view.tricks_won[declarer] + value
+            open_tricks = 10 - t - view.tricks_won[seat] - view.tricks_won[partner]
+            mine = view.tricks_won[seat] + min(alone[card], open_tricks)
+            outcomes = []
+            for tosses in product((seat, partner), repeat=10 - t - mine - view.tricks_won[partner]):
+                tricks = [0, 0, 0]
+                tricks[declarer] = t
+                tricks[seat] = mine + tosses.count(seat)
+                tricks[partner] = view.tricks_won[partner] + tosses.count(partner)
+                s = score_deal(view.contract, declarer, tricks, view.profile, view.scoring)
+                outcomes.append(s[seat] - (s[declarer] + s[partner]) / 2)
+            totals.setdefault(card, []).append(sum(outcomes) / len(outcomes))
+    return {card: sum(v) / len(v) for card, v in totals.items()}
+
+
+def test_play_hint_own_search_against_brute_force():
+    """``own_search``: late defender positions with every world enumerated, uniform weights; each
+    card's standing equals a brute force over the reference solver (no engine code), the
+    declarer's hints are unchanged, and a bad flag is refused."""
+    checked = 0
+    for record in GAME.deals:
+        if record.declarer is None:
+            continue
+        for upto in range(15, 29):
+            view = next((v for v in (_view(record, s, upto) for s in range(3)) if v.to_move == v.seat), None)
+            if view is None or len(view.legal_cards) < 2:
+                continue
+            if view.seat == view.declarer:
+                a = play_hint(view, samples=30, seed=1, own_search=True).to_dict()
+                b = play_hint(view, samples=30, seed=1).to_dict()
+                assert a["options"] == b["options"]
+                continue
+            layout = view.layout()
+            if layout.count() > 40:
+                continue
+            trump = None if view.trump is None else "SHDC"[view.trump]
+            trick = [str(c) for c in view.trick]
+            worlds = []
+            for world in layout.enumerate():
+                hands = [[str(c) for c in mask_to_cards(m)] for m in view.world_hands(layout, world)]
+                _, values = reference_solve(hands, trump, view.declarer, view.leader, trick)
+                _, alone = reference_solve(hands, trump, view.seat, view.leader, trick)
+                worlds.append((hands, values, alone))
+            expected = _own_search_standing_by_brute_force(view, worlds)
+            hint = play_hint(view, samples=60, seed=1, inference=False, own_search=True)
+            assert hint.exhaustive
+            by_card = {str(o.card): o.standing for o in hint.options}
+            assert by_card == pytest.approx(expected, abs=1e-3)
+            assert expected[str(hint.card)] == pytest.approx(max(expected.values()), abs=1e-9)
+            checked += 1
+    assert checked >= 8
+    with pytest.raises(MeksikoError, match="own_search must be true or false"):
+        play_hint(view, samples=10, seed=1, own_search="yes")

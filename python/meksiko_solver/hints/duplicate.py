@@ -30,7 +30,8 @@ defeat first) and ``baseline``; and four variants that change one thing at a tim
 worlds, declaration chosen per talon), ``hint-calibrated`` (``hint`` with the bid figures
 calibrated to played results) and ``hint-lexicographic`` (``hint`` with a defender's cards
 ranked defeat first instead of by his standing); ``hint-match`` (``hint`` playing for the game:
-every hint ranks by the chance of winning it, :mod:`.match`).
+every hint ranks by the chance of winning it, :mod:`.match`); ``hint-own-search`` (``hint``
+with a defender's own tricks searched, him against the other two, :mod:`.play`).
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ from .sequential import SequentialRule
 from .view import View
 
 DUPLICATE_POLICIES = ("hint", "hint-v1", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
-                      "hint-lexicographic", "hint-match")
+                      "hint-lexicographic", "hint-match", "hint-own-search")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
 MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
@@ -88,6 +89,8 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, calibrate=True)
     if name == "hint-lexicographic":  # ablation: a defender's cards ranked as before issue 13 (defeat first)
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, standing=False)
+    if name == "hint-own-search":  # variant: a defender's own tricks searched (him against the other two)
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, own_search=True)
     raise MeksikoError(f"unknown policy {name!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")
 
 

@@ -93,14 +93,16 @@ class PlayHint(HintResult):
 def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
               time_budget_ms: Optional[float] = None, inference: bool = True,
               checkpoint: Optional[Callable[[], None]] = None, standing: bool = True,
-              models: str = "current", game: object = None) -> PlayHint:
+              models: str = "current", game: object = None, own_search: bool = False) -> PlayHint:
     """The play hint for the seat to play in ``view`` (a View, dict, JSON text or SeatView);
     ``inference=False``: uniform worlds; ``standing=False``: a defender's cards ranked as by the
     engine before issue 13 (above); ``models``: the model set that weighs the worlds;
     ``game``: the game state before this deal (GameState, dict or JSON): the cards are ranked by
-    the chance of winning the game."""
+    the chance of winning the game; ``own_search``: a defender's own tricks from a second search
+    (see below) instead of the trick in progress alone."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     standing = check_flag(standing, "standing")
+    own_search = check_flag(own_search, "own_search")
     state = game_for_view(game, v)
     if v.phase != Phase.PLAY:
         raise MeksikoError(f"no card to play: the deal is in the {v.phase} phase")
@@ -112,8 +114,14 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     played = [c.index for c in v.trick]
     layout = worlds.layout
 
+    declaring = v.seat == v.declarer
+    searches_own = own_search and standing and not declaring
+
     def items_of(world) -> List[Any]:
-        return [(v.world_hands(layout, world), trump, v.declarer, v.leader, played)]
+        hands = v.world_hands(layout, world)
+        item = (hands, trump, v.declarer, v.leader, played)
+        # The seat alone against the other two: the tricks he takes whatever they do.
+        return [item, (hands, trump, v.seat, v.leader, played)] if searches_own else [item]
 
     def call(items: List[Any]) -> List[Any]:
         results = engine.solve_batch(items, True, False, 0, TT_BYTES)
@@ -124,7 +132,6 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     solved = solve_worlds(iter(weighted.worlds), worlds.requested if weighted.drawn == 0 else weighted.drawn,
                           items_of, call, budget)
     scorer = Scorer(v.profile, v.scoring, v.seat, v.contract, v.declarer, v.totals)
-    declaring = v.seat == v.declarer
     partner = 3 - v.seat - v.declarer if not declaring else v.seat
     ranks_standing = standing and not declaring
     win = None if state is None else WinChances(state, v.seat, v.contract, v.declarer)
@@ -134,19 +141,23 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     makes = [scorer.makes(t) for t in range(11)]  # by the declarer's tricks in the deal
     scores = [scorer.score(t) for t in range(11)] if declaring else None
     own_won, partner_won = v.tricks_won[v.seat], v.tricks_won[partner]
-    takers = {c.index: TrickTaker(played, v.leader, c.index, int(trump)) for c in legal} if ranks_standing else {}
-    for world, (result,) in solved:
+    takers = ({c.index: TrickTaker(played, v.leader, c.index, int(trump)) for c in legal}
+              if ranks_standing and not searches_own else {})
+    for world, results in solved:
         w = weighted.of(world)
         n += w
-        values = result.card_values
+        values = results[0].card_values
         side_best = max(x for _, x in values) if declaring else min(x for _, x in values)
-        hands = v.world_hands(layout, world) if ranks_standing else None
+        hands = v.world_hands(layout, world) if takers else None
+        alone = dict(results[1].card_values) if searches_own else None
         for card, value in values:
             own, theirs = own_won, partner_won
-            if hands is not None:  # the trick is a defender's where nobody still to play can beat him
+            total = before + value
+            if alone is not None:  # his guaranteed tricks are his; the rest of the defence's by coins
+                own += min(alone[card], 10 - total - own_won - partner_won)
+            elif hands is not None:  # the trick is a defender's where nobody still to play can beat him
                 taker = takers[card](hands)
                 own, theirs = own + (taker == v.seat), theirs + (taker == partner)
-            total = before + value
             acc = sums[card]
             acc[0] += w * total
             acc[1] += w * makes[total]

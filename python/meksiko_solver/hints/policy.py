@@ -51,16 +51,19 @@ class HintPolicy:
     the game state (the seat view's totals and dealer, ``target`` or the profile's) and ranks by
     the chance of winning the game (:mod:`.match`; the arena's ``hint-match``). Where no game
     state can hold the totals (a shared lead past the target, played on) the hints play for the deal.
+    ``own_search``: a defender's own tricks from a search of him against the other two (:mod:`.play`).
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
                  on_hint: Optional[HintLog] = None, use_totals: bool = False, inference: bool = True,
                  per_world_declaration: bool = False, calibrate: bool = False, standing: bool = True,
-                 models: str = "current", match: bool = False, target: Optional[int] = None) -> None:
+                 models: str = "current", match: bool = False, target: Optional[int] = None,
+                 own_search: bool = False) -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
         self.inference, self.per_world_declaration, self.calibrate = inference, per_world_declaration, calibrate
         self.standing = standing
+        self.own_search = check_flag(own_search, "own_search")
         self.models = check_models(models)
         self.match = check_flag(match, "match")
         self.target = target
@@ -97,7 +100,7 @@ class HintPolicy:
             decision = ([str(c) for c in hint.discard], hint.trump)
         elif sv.phase == Phase.PLAY:
             hint = play_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
-                             standing=self.standing, models=self.models, game=game)
+                             standing=self.standing, models=self.models, game=game, own_search=self.own_search)
             decision = hint.card
         else:
             raise ValueError(f"no decision to make in phase {str(sv.phase)!r}")
