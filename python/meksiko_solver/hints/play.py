@@ -98,8 +98,8 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     ``inference=False``: uniform worlds; ``standing=False``: a defender's cards ranked as by the
     engine before issue 13 (above); ``models``: the model set that weighs the worlds;
     ``game``: the game state before this deal (GameState, dict or JSON): the cards are ranked by
-    the chance of winning the game; ``own_search``: a defender's own tricks from a second search
-    (see below) instead of the trick in progress alone."""
+    the chance of winning the game; ``own_search``: a defender's own tricks from a second search,
+    him alone against the other two, instead of the trick in progress alone."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     standing = check_flag(standing, "standing")
     own_search = check_flag(own_search, "own_search")
