@@ -301,6 +301,22 @@ def _sure_taker(view, hands, card):
     return winning if takers == {winning} else None
 
 
+def _standing_over_tosses(view, declarer_tricks, own, partner_won):
+    """The defender's mean standing (own score minus the other two seats' mean) when the
+    declarer takes ``declarer_tricks`` and the defence's other open tricks are split toss by toss."""
+    seat, declarer = view.seat, view.declarer
+    partner = 3 - seat - declarer
+    outcomes = []
+    for tosses in product((seat, partner), repeat=10 - declarer_tricks - own - partner_won):
+        tricks = [0, 0, 0]
+        tricks[declarer] = declarer_tricks
+        tricks[seat] = own + tosses.count(seat)
+        tricks[partner] = partner_won + tosses.count(partner)
+        s = score_deal(view.contract, declarer, tricks, view.profile, view.scoring)
+        outcomes.append(s[seat] - (s[declarer] + s[partner]) / 2)
+    return sum(outcomes) / len(outcomes)
+
+
 def _standing_by_brute_force(view, worlds):
     """Each card's mean standing (own score minus the other two seats' mean) over the worlds
     (hands, double-dummy card values), a trick that a defender wins and keeps in every
@@ -315,16 +331,7 @@ def _standing_by_brute_force(view, worlds):
             if taker is not None and taker != declarer:
                 won[taker] += 1
             t = view.tricks_won[declarer] + value
-            open_tricks = 10 - t - won[seat] - won[partner]
-            outcomes = []
-            for tosses in product((seat, partner), repeat=open_tricks):
-                tricks = [0, 0, 0]
-                tricks[declarer] = t
-                tricks[seat] = won[seat] + tosses.count(seat)
-                tricks[partner] = won[partner] + tosses.count(partner)
-                s = score_deal(view.contract, declarer, tricks, view.profile, view.scoring)
-                outcomes.append(s[seat] - (s[declarer] + s[partner]) / 2)
-            totals.setdefault(card, []).append(sum(outcomes) / len(outcomes))
+            totals.setdefault(card, []).append(_standing_over_tosses(view, t, won[seat], won[partner]))
     return {card: sum(v) / len(v) for card, v in totals.items()}
 
 
@@ -377,20 +384,12 @@ def _own_search_standing_by_brute_force(view, worlds):
     seat, declarer = view.seat, view.declarer
     partner = 3 - seat - declarer
     totals = {}
-    for hands, values, alone in worlds:
+    for values, alone in worlds:
         for card, value in values.items():
             t = view.tricks_won[declarer] + value
             open_tricks = 10 - t - view.tricks_won[seat] - view.tricks_won[partner]
             mine = view.tricks_won[seat] + min(alone[card], open_tricks)
-            outcomes = []
-            for tosses in product((seat, partner), repeat=10 - t - mine - view.tricks_won[partner]):
-                tricks = [0, 0, 0]
-                tricks[declarer] = t
-                tricks[seat] = mine + tosses.count(seat)
-                tricks[partner] = view.tricks_won[partner] + tosses.count(partner)
-                s = score_deal(view.contract, declarer, tricks, view.profile, view.scoring)
-                outcomes.append(s[seat] - (s[declarer] + s[partner]) / 2)
-            totals.setdefault(card, []).append(sum(outcomes) / len(outcomes))
+            totals.setdefault(card, []).append(_standing_over_tosses(view, t, mine, view.tricks_won[partner]))
     return {card: sum(v) / len(v) for card, v in totals.items()}
 
 
@@ -421,7 +420,7 @@ def test_play_hint_own_search_against_brute_force():
                 hands = [[str(c) for c in mask_to_cards(m)] for m in view.world_hands(layout, world)]
                 _, values = reference_solve(hands, trump, view.declarer, view.leader, trick)
                 _, alone = reference_solve(hands, trump, view.seat, view.leader, trick)
-                worlds.append((hands, values, alone))
+                worlds.append((values, alone))
             expected = _own_search_standing_by_brute_force(view, worlds)
             hint = play_hint(view, samples=60, seed=1, inference=False, own_search=True)
             assert hint.exhaustive

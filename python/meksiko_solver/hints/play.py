@@ -99,7 +99,8 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     engine before issue 13 (above); ``models``: the model set that weighs the worlds;
     ``game``: the game state before this deal (GameState, dict or JSON): the cards are ranked by
     the chance of winning the game; ``own_search``: a defender's own tricks from a second search,
-    him alone against the other two, instead of the trick in progress alone."""
+    him alone against the other two, instead of the trick in progress alone (with the standing;
+    ``standing=False`` ignores it)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     standing = check_flag(standing, "standing")
     own_search = check_flag(own_search, "own_search")
