@@ -56,3 +56,18 @@ def test_unknown_model_set_is_refused():
         bid_hint(BID_VIEW, samples=5, models="latest")
     with pytest.raises(OptionError, match="models must be one of"):
         HintPolicy(models=["v1"])
+
+
+def _declarer(decisions, deal):
+    """The seat of the deal's last bid (the declarer), from its recorded calls."""
+    return [d["seat"] for d in decisions if d["deal"] == deal and d["phase"] == "auction" and d["decision"] != "NEXT"][-1]
+
+
+def test_hint_has_moved_on_where_the_defenders_search_their_own_tricks():
+    """``hint`` today (a defender's own tricks searched) leaves the record first at a defender's card:
+    the calls, the declarations and the declarer's cards before it are the frozen engine's."""
+    data = json.loads(DATA.read_text())
+    got = load_script("record_hint_decisions").decisions("hint", data["deals"], data["seed"], data["samples"])
+    first = next(i for i, (want, have) in enumerate(zip(data["decisions"], got)) if have != want)
+    moved = data["decisions"][first]
+    assert moved["phase"] == "play" and moved["seat"] != _declarer(data["decisions"], moved["deal"])

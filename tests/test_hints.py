@@ -336,9 +336,10 @@ def _standing_by_brute_force(view, worlds):
 
 
 def test_play_hint_defender_plays_for_his_standing():
-    """Late defender positions with every world enumerated and uniform weights: the hint's card
-    has the highest standing computed by brute force (own score minus the other two seats' mean,
-    a trick that a defender wins and keeps whatever the others play credited to him). Among them, a
+    """Late defender positions with every world enumerated and uniform weights, his own tricks not
+    searched (``own_search=False``, as in ``hint-v1``): the hint's card has the highest standing
+    computed by brute force (own score minus the other two seats' mean, a trick that a defender wins
+    and keeps whatever the others play credited to him). Among them, a
     defender takes a trick from his partner where the order of the engine before issue 13 (defeat
     first, then fewer declarer tricks, then own score with the trick split by a coin toss) let him
     duck."""
@@ -360,7 +361,7 @@ def test_play_hint_defender_plays_for_his_standing():
                           view.declarer, view.leader, [str(c) for c in view.trick])
                 worlds.append((masks, r.card_tricks))
             expected = _standing_by_brute_force(view, worlds)
-            hint = play_hint(view, samples=60, seed=1, inference=False)
+            hint = play_hint(view, samples=60, seed=1, inference=False, own_search=False)
             assert hint.exhaustive
             by_card = {str(o.card): o.standing for o in hint.options}
             for card, value in expected.items():
@@ -394,9 +395,9 @@ def _own_search_standing_by_brute_force(view, worlds):
 
 
 def test_play_hint_own_search_against_brute_force():
-    """``own_search``: late defender positions with every world enumerated, uniform weights; each
-    card's standing equals a brute force over the reference solver (no engine code), the
-    declarer's hints are unchanged, and a bad flag is refused."""
+    """``own_search`` (the default): late defender positions with every world enumerated, uniform
+    weights; each card's standing equals a brute force over the reference solver (no engine code),
+    the declarer's hints are the same with it off, and a bad flag is refused."""
     checked = 0
     for record in GAME.deals:
         if record.declarer is None:
@@ -407,7 +408,7 @@ def test_play_hint_own_search_against_brute_force():
                 continue
             if view.seat == view.declarer:
                 a = play_hint(view, samples=30, seed=1, own_search=True).to_dict()
-                b = play_hint(view, samples=30, seed=1).to_dict()
+                b = play_hint(view, samples=30, seed=1, own_search=False).to_dict()
                 assert a["options"] == b["options"]
                 continue
             layout = view.layout()
@@ -422,7 +423,7 @@ def test_play_hint_own_search_against_brute_force():
                 _, alone = reference_solve(hands, trump, view.seat, view.leader, trick)
                 worlds.append((values, alone))
             expected = _own_search_standing_by_brute_force(view, worlds)
-            hint = play_hint(view, samples=60, seed=1, inference=False, own_search=True)
+            hint = play_hint(view, samples=60, seed=1, inference=False)
             assert hint.exhaustive
             by_card = {str(o.card): o.standing for o in hint.options}
             assert by_card == pytest.approx(expected, abs=1e-3)

@@ -93,14 +93,14 @@ class PlayHint(HintResult):
 def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
               time_budget_ms: Optional[float] = None, inference: bool = True,
               checkpoint: Optional[Callable[[], None]] = None, standing: bool = True,
-              models: str = "current", game: object = None, own_search: bool = False) -> PlayHint:
+              models: str = "current", game: object = None, own_search: bool = True) -> PlayHint:
     """The play hint for the seat to play in ``view`` (a View, dict, JSON text or SeatView);
     ``inference=False``: uniform worlds; ``standing=False``: a defender's cards ranked as by the
     engine before issue 13 (above); ``models``: the model set that weighs the worlds;
     ``game``: the game state before this deal (GameState, dict or JSON): the cards are ranked by
-    the chance of winning the game; ``own_search``: a defender's own tricks from a second search,
-    him alone against the other two, instead of the trick in progress alone (with the standing;
-    ``standing=False`` ignores it)."""
+    the chance of winning the game; ``own_search`` (on by default): a defender's own tricks from a
+    second search, him alone against the other two; off, only the trick in progress is credited to
+    him (``hint-v1``). It acts with the standing only (``standing=False`` ignores it)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     standing = check_flag(standing, "standing")
     own_search = check_flag(own_search, "own_search")

@@ -51,14 +51,15 @@ class HintPolicy:
     the game state (the seat view's totals and dealer, ``target`` or the profile's) and ranks by
     the chance of winning the game (:mod:`.match`; the arena's ``hint-match``). Where no game
     state can hold the totals (a shared lead past the target, played on) the hints play for the deal.
-    ``own_search``: a defender's own tricks from a search of him against the other two (:mod:`.play`).
+    ``own_search``: a defender's own tricks from a search of him against the other two (:mod:`.play`;
+    on by default, off in ``hint-v1`` and ``hint-trick-in-progress``).
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
                  on_hint: Optional[HintLog] = None, use_totals: bool = False, inference: bool = True,
                  per_world_declaration: bool = False, calibrate: bool = False, standing: bool = True,
                  models: str = "current", match: bool = False, target: Optional[int] = None,
-                 own_search: bool = False) -> None:
+                 own_search: bool = True) -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
         self.inference, self.per_world_declaration, self.calibrate = inference, per_world_declaration, calibrate
