@@ -128,6 +128,46 @@ def test_bid_hint_figures_are_consistent():
     assert hint.max_bid == (worth[-1] if worth else None)
 
 
+def _most_tricks_over_every_declaration(hands, talon, declarer):
+    """The declarer's most tricks over the 4 trumps and the 66 discards of his twelve cards, each
+    declaration solved on its own (the slow obvious way)."""
+    twelve = [str(c) for c in mask_to_cards(hands[declarer] | talon)]
+    others = [[str(c) for c in mask_to_cards(m)] for m in hands]
+    best = 0
+    for i in range(12):
+        for j in range(i + 1, 12):
+            kept = [c for k, c in enumerate(twelve) if k not in (i, j)]
+            seats = [kept if s == declarer else others[s] for s in range(3)]
+            best = max(best, max(solve(seats, t, declarer, declarer, [], card_values=False).tricks for t in "SHDC"))
+    return best
+
+
+def test_bid_hint_pass_estimate_lets_the_declarer_declare_his_best():
+    """``best_pass_declaration``: in each world the likeliest declarer's discard and trump reach the
+    most tricks any of his 264 declarations reaches, and never fewer than the rule of thumb's; the
+    pass estimate says which declaration it assumed; a bad flag is refused."""
+    view = View.from_dict({"seat": 2, "dealer": 0, "hand": "AQT.KJ8.A9.T9", "auction": ["5"]})
+    layout = view.layout()
+    worlds = [w for _, w in zip(range(3), layout.enumerate())]
+    chosen = bid_module._their_declarations(view, layout, worlds, 1)
+    for world, (discard, trump) in zip(worlds, chosen):
+        deal = view.world_deal(layout, world)
+        hands, talon = deal["hands"], deal["talon"]
+
+        def tricks(discard, trump):
+            seats = [[str(c) for c in mask_to_cards(((hands[1] | talon) & ~discard) if s == 1 else hands[s])]
+                     for s in range(3)]
+            return solve(seats, "SHDC"[trump], 1, 1, [], card_values=False).tricks
+
+        best = tricks(discard, trump)
+        assert best == _most_tricks_over_every_declaration(hands, talon, 1)
+        assert best >= tricks(*bid_module.simple_declare(hands[1] | talon))
+    assert "longest suit" in bid_hint(view, samples=8, seed=0).pass_estimate["method"]
+    assert "best discard" in bid_hint(view, samples=8, seed=0, best_pass_declaration=True).pass_estimate["method"]
+    with pytest.raises(MeksikoError, match="best_pass_declaration must be true or false"):
+        bid_hint(view, samples=8, seed=0, best_pass_declaration="yes")
+
+
 def test_bid_hint_totals_floor_softens_a_failure():
     view = {"seat": 0, "dealer": 2, "hand": WEAK, "auction": []}
     bare = bid_hint(view, samples=8, seed=0)

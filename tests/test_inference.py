@@ -381,6 +381,21 @@ def test_combine_duplicate_script_recomputes_the_measures_from_the_records(tmp_p
     assert isclose(sum(v["total"] for v in by_declaring) / 6, combined["paired_difference"]["overall"]["mean"], abs_tol=1e-4)
 
 
+def test_pass_estimate_bias_script_measures_the_base_games(tmp_path):
+    script = load_script("pass_estimate_bias")
+    run = run_duplicate(deals=2, seed=6, policies="baseline,hint-uniform", samples=6)
+    path = tmp_path / "dup.json"
+    path.write_text(json.dumps(run.to_dict()))
+    out = script.main([str(path)])
+    base = [g for g in run.to_dict()["deals"] if g["game"] == "base" and g["record"].get("discard")]
+    tricks = out["declarer_tricks"]
+    assert base and all(out["defender_tricks_error"][k]["n"] == 2 * len(base) for k in ("line_share", "alone"))
+    assert tricks["chosen"] <= tricks["best_for_trump"]  # the best discard for his trump is never worse
+    errors = out["defender_tricks_error"]
+    # alone <= alone and coins, by half the rest of the defence's tricks (never negative)
+    assert errors["alone"]["bias"] <= errors["alone_and_coins"]["bias"]
+
+
 def test_the_play_model_weighs_the_last_cards_of_the_other_seats():
     view = late_view()
     others = [card.index for who, card in view.played if who != view.seat]

@@ -4,7 +4,7 @@ import pytest
 
 from meksiko_solver.cards import Card, Hand
 from meksiko_solver.errors import MeksikoError, RulesError
-from meksiko_solver.play import legal_cards, legal_mask, next_seat, play_error, trick_winner
+from meksiko_solver.play import legal_cards, legal_mask, next_seat, play_error, trick_winner, tricks_along
 from meksiko_solver.rules import (
     LAST_DEAL, PLAY_ON, RULES, RuleProfile, describe_rules, game_config, get_rules)
 
@@ -159,6 +159,16 @@ def test_trick_winner_highest_trump():
     assert trick_winner(cards("AS 7H 8H"), leader=0, trump=H) == 2
     assert trick_winner(cards("AS 7H KS"), leader=1, trump=H) == 2
     assert trick_winner(cards("9H AS TH"), leader=2, trump=H) == 1  # trump led
+
+
+def test_tricks_along_a_line_follow_the_winners_leads():
+    # seat 2 takes the KS with the AS, then leads the 9H, which holds
+    line = "KS 7S AS 9H 8H 7H QD".split()
+    assert tricks_along(line, leader=0, trump=None) == [0, 0, 2]  # the unfinished trick is not counted
+    assert tricks_along(line[:6], leader=0, trump=S) == [0, 0, 2]
+    assert tricks_along(cards("AS 7H KS"), leader=1, trump=H) == [0, 0, 1]
+    with pytest.raises(MeksikoError):
+        tricks_along(["KS", "XX", "AS"], leader=0, trump=None)
 
 
 def test_play_error_messages_name_card_seat_and_rule():

@@ -113,3 +113,14 @@ def trick_winner(cards: Sequence[Card], leader: int, trump: Optional[int]) -> in
     if not 1 <= len(cards) <= 3:
         raise NotationError(f"a trick holds 1 to 3 cards, not {len(cards)}")
     return (parse_seat(leader, "leader") + winning_index(cards, _trump(trump))) % 3
+
+
+def tricks_along(line: object, leader: int, trump: Optional[int]) -> List[int]:
+    """The tricks each seat takes along a line of play (cards from ``leader``'s lead; a trick
+    left unfinished at the end is not counted)."""
+    cards = _cards(line, "line")
+    won = [0, 0, 0]
+    for first in range(0, len(cards) - len(cards) % 3, 3):
+        leader = trick_winner(cards[first:first + 3], leader, trump)
+        won[leader] += 1
+    return won

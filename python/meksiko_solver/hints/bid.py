@@ -26,9 +26,10 @@ clamped to [0, the per-world best] (the chosen declaration never beats the best 
 Passing: the seat becomes a defender. The estimate assumes the likeliest declarer (the
 current high bidder, else the next seat still in the auction) plays the current contract (5 if
 none) with his longest suit as trump after discarding his two least useful cards (the rule of
-thumb of :mod:`.heuristics`); one double-dummy solve per world with an optimal line gives the
-declarer's tricks and, along that line, the seat's own tricks, which are scored as a
-defender's under the profile. The estimate is the average over the worlds.
+thumb of :mod:`.heuristics`), or with ``best_pass_declaration`` his double-dummy best discard and
+trump in that world; one double-dummy solve per world with
+an optimal line gives the declarer's tricks and, along that line, the seat's own tricks, which
+are scored as a defender's under the profile. The estimate is the average over the worlds.
 
 The call: the legal call with the highest expected score (NEXT valued at the pass estimate;
 ties go to the lower call). Raising pays only while its expected score beats passing, and a
@@ -49,7 +50,7 @@ from .. import engine
 from ..auction import CONTRACTS, MEKSIKO, NEXT, Auction, Contract, contract_rank
 from ..errors import MeksikoError
 from ..cards import Card, Suit, cards_to_mask
-from ..play import trick_winner
+from ..play import tricks_along
 from ..deal import Phase
 from ..options import check_flag
 from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
@@ -63,9 +64,12 @@ from .sampling import World
 from .weights import WeightMode, draw, weighted_frame
 
 PASS_METHOD = ("defender against the likeliest declarer (high bidder, else the next seat in the auction) "
-               "playing the current contract with his longest suit as trump and his two least useful "
-               "cards discarded; declarer's tricks and the seat's share along one optimal line, "
-               "double-dummy, averaged over the worlds")
+               "playing the current contract with his double-dummy best discard and trump; declarer's "
+               "tricks and the seat's share along one optimal line, double-dummy, averaged over the worlds")
+PASS_METHOD_RULE_OF_THUMB = ("defender against the likeliest declarer (high bidder, else the next seat in the auction) "
+                             "playing the current contract with his longest suit as trump and his two least useful "
+                             "cards discarded; declarer's tricks and the seat's share along one optimal line, "
+                             "double-dummy, averaged over the worlds")
 
 
 @dataclass
@@ -115,7 +119,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
              time_budget_ms: Optional[float] = None, inference: bool = True,
              per_world_declaration: bool = False, calibrate: bool = False,
              checkpoint: Optional[Callable[[], None]] = None, models: str = "current",
-             game: object = None) -> BidHint:
+             game: object = None, best_pass_declaration: bool = False) -> BidHint:
     """The bid hint for the seat to call in ``view`` (a View, dict, JSON text or SeatView).
 
     ``inference=False``: uniform worlds. ``per_world_declaration=True``: each contract is judged
@@ -126,12 +130,15 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     ``models``: the model set that weighs the worlds (``"v1"``: the frozen ``hint-v1``'s).
     ``game``: the game state before this deal (GameState, dict or JSON): every call also gets the
     chance of winning the game (``p_win``, :mod:`.match`), and the recommendation is the call that
-    maximises it (ties: the higher expected score, then the lower call)."""
+    maximises it (ties: the higher expected score, then the lower call). ``best_pass_declaration``:
+    in the pass estimate the likeliest declarer discards and names trump as is double-dummy best
+    in each world; off (the default), by the rule of thumb."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     state = game_for_view(game, v)
     check_flag(inference, "inference")
     check_flag(per_world_declaration, "per_world_declaration")
     check_flag(calibrate, "calibrate")
+    check_flag(best_pass_declaration, "best_pass_declaration")
     if v.phase != Phase.AUCTION:
         raise MeksikoError(f"no call to make: the auction is over (the deal is in the {v.phase} phase)")
     if v.to_move != v.seat:
@@ -159,6 +166,8 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     best_tricks: List[int] = []
     meksiko_made: List[bool] = []
     meksiko_trumps = range(4) if profile.meksiko_trump else [Suit.NO_TRUMP]
+    their_best = (_their_declarations(v, layout, [w for w, _ in solved], opponent)
+                  if best_pass_declaration and their_contract != MEKSIKO else None)
     for i, (world, best) in enumerate(solved):
         deal = v.world_deal(layout, world)
         hands = deal["hands"]
@@ -174,7 +183,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             trump = Suit.NO_TRUMP if not profile.meksiko_trump else best_suit(hands[opponent])
         else:
             twelve = hands[opponent] | deal["talon"]
-            discard, trump = simple_declare(twelve)
+            discard, trump = simple_declare(twelve) if their_best is None else their_best[i]
             their[opponent] = twelve & ~discard
         extra.append((i, "P", trump))
         positions.append((their, trump, opponent, opponent, []))
@@ -189,7 +198,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             meksiko_made[i] = meksiko_made[i] or raw.tricks == 10
             meksiko_by_trump[trump][i] = raw.tricks == 10
         else:
-            won = _line_tricks(raw.line, opponent, trump)
+            won = tricks_along([Card(c) for c in raw.line], opponent, trump)
             pass_total += weight[i] * pass_scorer.score(raw.tricks, won[seat])
             if pass_win is not None:
                 pass_p_win += weight[i] * pass_win.score(raw.tricks, won[seat])
@@ -254,7 +263,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                    options=options,
                    tricks=tricks,
                    pass_estimate={"score": pass_score, "declarer": opponent, "contract": their_contract,
-                                  "method": PASS_METHOD, **({} if pass_chance is None else {"p_win": pass_chance})},
+                                  "method": PASS_METHOD if best_pass_declaration else PASS_METHOD_RULE_OF_THUMB, **({} if pass_chance is None else {"p_win": pass_chance})},
                    predictions=predictions,
                    declaration="per-world" if gap is None else "per-talon",
                    upper_bound={} if gap is None else {
@@ -359,11 +368,9 @@ def _best_declarations(v, worlds, seed: int, budget, weighted) -> List[Tuple[Any
     return solved
 
 
-def _line_tricks(line: List[int], leader: int, trump: Optional[int]) -> List[int]:
-    """Tricks each seat takes along a line of play (card indices, from ``leader``'s lead)."""
-    won = [0, 0, 0]
-    for first in range(0, len(line) - len(line) % 3, 3):
-        cards = [Card(c) for c in line[first:first + 3]]
-        leader = trick_winner(cards, leader, trump)
-        won[leader] += 1
-    return won
+def _their_declarations(v, layout, worlds: List[World], opponent: int) -> List[Tuple[int, int]]:
+    """``(discard mask, trump)`` per world: ``opponent``'s double-dummy best declaration there."""
+    items = [(d["hands"], d["talon"], opponent) for d in (v.world_deal(layout, w) for w in worlds)]
+    results = engine.best_declaration_batch(items, 0, 0, TT_BYTES) if items else []
+    check(results)
+    return [(cards_to_mask(Card(c) for c in r.discard), r.trump) for r in results]
