@@ -381,8 +381,8 @@ def test_combine_duplicate_script_recomputes_the_measures_from_the_records(tmp_p
     assert isclose(sum(v["total"] for v in by_declaring) / 6, combined["paired_difference"]["overall"]["mean"], abs_tol=1e-4)
 
 
-def test_pass_estimate_bias_script_measures_the_base_games(tmp_path):
-    script = load_script("pass_estimate_bias")
+def test_bid_estimates_vs_play_script_measures_the_base_games(tmp_path):
+    script = load_script("bid_estimates_vs_play")
     run = run_duplicate(deals=2, seed=6, policies="baseline,hint-uniform", samples=6)
     path = tmp_path / "dup.json"
     path.write_text(json.dumps(run.to_dict()))
@@ -394,6 +394,14 @@ def test_pass_estimate_bias_script_measures_the_base_games(tmp_path):
     errors = out["defender_tricks_error"]
     # alone <= alone and coins, by half the rest of the defence's tricks (never negative)
     assert errors["alone"]["bias"] <= errors["alone_and_coins"]["bias"]
+    assert sum(out["played_minus_double_dummy"].values()) == pytest.approx(1.0, abs=1e-3)
+    models = tmp_path / "models.json"
+    models.write_text(json.dumps({"tempering": {"exponent": 0.5}}))
+    script.write(out, models)
+    written = json.loads(models.read_text())
+    assert written["tempering"] == {"exponent": 0.5}  # the other models are kept
+    assert written["play_noise"]["played_minus_double_dummy"] == out["played_minus_double_dummy"]
+    assert "seed 6 (baseline,hint-uniform, 6 worlds" in written["play_noise"]["fitted_by"]
 
 
 def test_the_play_model_weighs_the_last_cards_of_the_other_seats():

@@ -25,9 +25,9 @@ clamped to [0, the per-world best] (the chosen declaration never beats the best 
 
 Passing: the seat becomes a defender. The estimate assumes the likeliest declarer (the
 current high bidder, else the next seat still in the auction) plays the current contract (5 if
-none) with his longest suit as trump after discarding his two least useful cards (the rule of
-thumb of :mod:`.heuristics`), or with ``best_pass_declaration`` his double-dummy best discard and
-trump in that world; one double-dummy solve per world with
+none) with his double-dummy best discard and trump in that world (``best_pass_declaration``;
+off, his longest suit as trump after discarding his two least useful cards, the rule of thumb of
+:mod:`.heuristics`); one double-dummy solve per world with
 an optimal line gives the declarer's tricks and, along that line, the seat's own tricks, which
 are scored as a defender's under the profile. The estimate is the average over the worlds.
 
@@ -59,7 +59,8 @@ from .calibration import METHOD as CALIBRATION, fitted
 from .heuristics import best_suit, simple_declare
 from .declaration import UPPER_BOUND, ChosenDeclarations, chosen_declarations as _chosen_declarations, talon_groups
 from .match import WinChances, game_for_view
-from .outcome import Scorer
+from .outcome import ContractJudge, Scorer
+from .play_noise import PlayedScorer, shifts
 from .sampling import World
 from .weights import WeightMode, draw, weighted_frame
 
@@ -119,7 +120,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
              time_budget_ms: Optional[float] = None, inference: bool = True,
              per_world_declaration: bool = False, calibrate: bool = False,
              checkpoint: Optional[Callable[[], None]] = None, models: str = "current",
-             game: object = None, best_pass_declaration: bool = False) -> BidHint:
+             game: object = None, best_pass_declaration: bool = True, play_noise: bool = True) -> BidHint:
     """The bid hint for the seat to call in ``view`` (a View, dict, JSON text or SeatView).
 
     ``inference=False``: uniform worlds. ``per_world_declaration=True``: each contract is judged
@@ -130,15 +131,20 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     ``models``: the model set that weighs the worlds (``"v1"``: the frozen ``hint-v1``'s).
     ``game``: the game state before this deal (GameState, dict or JSON): every call also gets the
     chance of winning the game (``p_win``, :mod:`.match`), and the recommendation is the call that
-    maximises it (ties: the higher expected score, then the lower call). ``best_pass_declaration``:
-    in the pass estimate the likeliest declarer discards and names trump as is double-dummy best
-    in each world; off (the default), by the rule of thumb."""
+    maximises it (ties: the higher expected score, then the lower call). ``best_pass_declaration``
+    (on by default): in the pass estimate the likeliest declarer discards and names trump as is
+    double-dummy best in each world; off, by the rule of thumb. ``play_noise`` (on by default):
+    each numeric contract's chance and score are taken over the tricks the declarer would take in
+    play, the double-dummy tricks shifted by the model set's distribution of played minus
+    double-dummy (:mod:`.play_noise`; a model set without one, as ``v1``, and the chance of winning
+    a game, with ``game``, stay double-dummy)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     state = game_for_view(game, v)
     check_flag(inference, "inference")
     check_flag(per_world_declaration, "per_world_declaration")
     check_flag(calibrate, "calibrate")
     check_flag(best_pass_declaration, "best_pass_declaration")
+    noise = (shifts(models) or None) if check_flag(play_noise, "play_noise") else None
     if v.phase != Phase.AUCTION:
         raise MeksikoError(f"no call to make: the auction is over (the deal is in the {v.phase} phase)")
     if v.to_move != v.seat:
@@ -212,6 +218,8 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     legal = set(v.legal_calls)
     for contract in CONTRACTS:
         scorer = Scorer(v.profile, v.scoring, seat, contract, seat, v.totals)
+        judge: ContractJudge = (scorer if noise is None or contract == MEKSIKO
+                                else PlayedScorer(scorer, noise))
         if contract == MEKSIKO:
             made = sum(w for w, m in zip(weight, meksiko_made) if m)
             score = sum(w * scorer.score(10 if m else 0) for w, m in zip(weight, meksiko_made))
@@ -219,6 +227,9 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             made = sum(w * scorer.makes(t) for w, t in zip(weight, best_tricks))
             score = sum(w * scorer.score(t) for w, t in zip(weight, best_tricks))
         upper[contract] = {"make": rnd(made / n), "score": rnd(score / n)}
+        if judge is not scorer:  # over the tricks in play
+            made = sum(w * judge.makes(t) for w, t in zip(weight, best_tricks))
+            score = sum(w * judge.score(t) for w, t in zip(weight, best_tricks))
         made, score = made / n, score / n
         if gap is not None:  # the declaration chosen before the play, not per world
             if contract == MEKSIKO:  # one trump for every layout (mexico-club), or none (classic)
@@ -227,7 +238,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                                    for row in (meksiko_by_trump[t] for t in meksiko_trumps)),
                                   key=lambda ms: (ms[1], ms[0]))
             else:
-                made_gap, score_gap = gap.contract(scorer)
+                made_gap, score_gap = gap.contract(judge)
                 made = min(max(made - made_gap, 0.0), made)
                 score = min(max(score - score_gap, float(scorer.score(0))), score)
         if cal is not None and contract != MEKSIKO:
@@ -286,7 +297,7 @@ def _chance_of_winning(state, seat: int, contract: Contract, weight: List[float]
         return max(sum(w * win.score(10 if m else 0) for w, m in zip(weight, row)) / n for row in meksiko_rows)
     p = sum(w * win.score(t) for w, t in zip(weight, best_tricks)) / n
     if gap is not None:
-        _, p_gap = gap.contract(win)  # type: ignore[arg-type]
+        _, p_gap = gap.contract(win)
         p = min(max(p - p_gap, 0.0), p)
     return p
 
@@ -305,7 +316,7 @@ class _FusionGap:
     def _total(self) -> float:
         return sum(self.weight) or 1.0
 
-    def contract(self, scorer: Scorer) -> Tuple[float, float]:
+    def contract(self, scorer: ContractJudge) -> Tuple[float, float]:
         made, score = self.chosen.contract(scorer, self.weight)
         best_made = sum(w * scorer.makes(t) for w, t in zip(self.weight, self.best))
         best_score = sum(w * scorer.score(t) for w, t in zip(self.weight, self.best))

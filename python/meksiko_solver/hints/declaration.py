@@ -32,7 +32,7 @@ from .. import engine
 from ..budget import Budget
 from .batch import TT_BYTES, check, solve_worlds
 from .heuristics import simple_declare
-from .outcome import Scorer
+from .outcome import ContractJudge
 from .sampling import TALON, Bucket, Layout, World
 
 LAYOUTS_PER_TALON = 4
@@ -119,7 +119,7 @@ class ChosenDeclarations:
                                for k in range(len(figures[0][pos])))
         return out
 
-    def contract(self, scorer: Scorer, weight: Sequence[float]) -> Tuple[float, float]:
+    def contract(self, scorer: ContractJudge, weight: Sequence[float]) -> Tuple[float, float]:
         """(weighted makes, weighted score) of the contract with the declaration chosen per talon."""
         got = self._credit(weight, lambda t: (scorer.score(t), float(scorer.makes(t)), float(t)))
         return sum(weight[j] * g[1] for j, g in enumerate(got)), sum(weight[j] * g[0] for j, g in enumerate(got))

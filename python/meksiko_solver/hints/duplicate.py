@@ -32,8 +32,10 @@ calibrated to played results) and ``hint-lexicographic`` (``hint`` with a defend
 ranked defeat first instead of by his standing); ``hint-match`` (``hint`` playing for the game:
 every hint ranks by the chance of winning it, :mod:`.match`); ``hint-trick-in-progress`` (``hint``
 with a defender's own tricks not searched: only the trick in progress is credited to him, :mod:`.play`);
-``hint-best-pass`` (``hint`` with the bid hint's pass estimate letting the likeliest declarer
-declare double-dummy best, not by the rule of thumb, :mod:`.bid`).
+``hint-rule-of-thumb-pass`` (``hint`` with the bid hint's pass estimate letting the likeliest
+declarer declare by the rule of thumb, not double-dummy best, :mod:`.bid`) and
+``hint-double-dummy-bid`` (``hint`` with the bid hint judging a contract over the double-dummy
+tricks, not those in play, :mod:`.play_noise`).
 """
 
 from __future__ import annotations
@@ -61,7 +63,8 @@ from .sequential import SequentialRule
 from .view import View
 
 DUPLICATE_POLICIES = ("hint", "hint-v1", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
-                      "hint-lexicographic", "hint-match", "hint-trick-in-progress", "hint-best-pass")
+                      "hint-lexicographic", "hint-match", "hint-trick-in-progress", "hint-rule-of-thumb-pass",
+                      "hint-double-dummy-bid")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
 MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
@@ -78,7 +81,7 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
     if name == "hint-v1":  # today's hint frozen (issue 54): every option and the model data pinned
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=True, per_world_declaration=False,
                           calibrate=False, standing=True, use_totals=False, time_budget_ms=None, models="v1",
-                          own_search=False, best_pass_declaration=False)
+                          own_search=False, best_pass_declaration=False, play_noise=False)
     if name == "hint-uniform":
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False, per_world_declaration=True,
                           standing=False)
@@ -94,8 +97,10 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, standing=False)
     if name == "hint-trick-in-progress":  # ablation: a defender credited the trick in progress only, not searched
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, own_search=False)
-    if name == "hint-best-pass":  # variant: the pass estimate's declarer declares double-dummy best
-        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, best_pass_declaration=True)
+    if name == "hint-rule-of-thumb-pass":  # ablation: the pass estimate's declarer declares by the rule of thumb
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, best_pass_declaration=False)
+    if name == "hint-double-dummy-bid":  # ablation: the bid hint judges a contract over the double-dummy tricks
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, play_noise=False)
     raise MeksikoError(f"unknown policy {name!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")
 
 

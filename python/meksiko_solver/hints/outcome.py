@@ -20,11 +20,22 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
-from typing import Dict, Optional, Sequence, Tuple
+from typing import Dict, Optional, Protocol, Sequence, Tuple
 
 from ..auction import Contract
 from ..rules import RuleProfile, ScoringMode
 from ..scoring import apply_scores, score_deal
+
+
+class ContractJudge(Protocol):
+    """What judging a contract by the declarer's tricks needs: a :class:`Scorer`, or one over the
+    tricks in play (:class:`~.play_noise.PlayedScorer`)."""
+
+    needed: int
+
+    def makes(self, declarer_tricks: int) -> float: ...
+
+    def score(self, declarer_tricks: int) -> float: ...
 
 
 class Scorer:

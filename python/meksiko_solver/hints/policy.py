@@ -53,21 +53,24 @@ class HintPolicy:
     state can hold the totals (a shared lead past the target, played on) the hints play for the deal.
     ``own_search``: a defender's own tricks from a search of him against the other two (:mod:`.play`;
     on by default, off in ``hint-v1`` and ``hint-trick-in-progress``). ``best_pass_declaration``: the
-    bid hint's pass estimate lets the likeliest declarer declare double-dummy best (:mod:`.bid`; off
-    by default, on in ``hint-best-pass``).
+    bid hint's pass estimate lets the likeliest declarer declare double-dummy best (:mod:`.bid`; on
+    by default, off in ``hint-v1`` and ``hint-rule-of-thumb-pass``). ``play_noise``: the bid hint
+    judges a contract over the declarer's tricks in play, not the double-dummy ones
+    (:mod:`.play_noise`; on by default, off in ``hint-v1`` and ``hint-double-dummy-bid``).
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
                  on_hint: Optional[HintLog] = None, use_totals: bool = False, inference: bool = True,
                  per_world_declaration: bool = False, calibrate: bool = False, standing: bool = True,
                  models: str = "current", match: bool = False, target: Optional[int] = None,
-                 own_search: bool = True, best_pass_declaration: bool = False) -> None:
+                 own_search: bool = True, best_pass_declaration: bool = True, play_noise: bool = True) -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
         self.inference, self.per_world_declaration, self.calibrate = inference, per_world_declaration, calibrate
         self.standing = standing
         self.own_search = check_flag(own_search, "own_search")
         self.best_pass_declaration = check_flag(best_pass_declaration, "best_pass_declaration")
+        self.play_noise = check_flag(play_noise, "play_noise")
         self.models = check_models(models)
         self.match = check_flag(match, "match")
         self.target = target
@@ -96,7 +99,8 @@ class HintPolicy:
         if sv.phase == Phase.AUCTION:
             hint = bid_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
                             per_world_declaration=self.per_world_declaration, calibrate=self.calibrate,
-                            models=self.models, game=game, best_pass_declaration=self.best_pass_declaration)
+                            models=self.models, game=game, best_pass_declaration=self.best_pass_declaration,
+                            play_noise=self.play_noise)
             decision: object = hint.call
         elif sv.phase == Phase.DECLARE:
             hint = discard_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
