@@ -188,7 +188,7 @@ def test_talon_groups_share_a_talon_and_are_consistent():
 
 def test_declaration_per_talon_is_below_the_double_dummy_upper_bound():
     bid_module._CACHE.clear()
-    h = bid_hint(THIRD_TO_CALL, samples=48, seed=5, inference=False)
+    h = bid_hint(THIRD_TO_CALL, samples=48, seed=5, inference=False, play_noise=False)
     d = h.to_dict()
     assert d["declaration"] == "per-talon" and "upper bound" in d["double_dummy_upper_bound"]["method"]
     ub = d["double_dummy_upper_bound"]["options"]
@@ -198,7 +198,7 @@ def test_declaration_per_talon_is_below_the_double_dummy_upper_bound():
     assert h.tricks <= d["double_dummy_upper_bound"]["tricks"] + 1e-9
     # The optimism is real somewhere: some contract is strictly less likely than the bound says.
     assert any(o["make"] < ub[o["call"]]["make"] for o in d["options"] if o["call"] != "NEXT")
-    old = bid_hint(THIRD_TO_CALL, samples=48, seed=5, inference=False, per_world_declaration=True).to_dict()
+    old = bid_hint(THIRD_TO_CALL, samples=48, seed=5, inference=False, per_world_declaration=True, play_noise=False).to_dict()
     assert old["declaration"] == "per-world" and "double_dummy_upper_bound" not in old
 
 
@@ -333,8 +333,8 @@ def test_per_talon_ties_are_averaged_and_a_lone_layout_takes_the_rule_of_thumb()
 
 def test_per_talon_figures_are_the_per_world_figures_minus_the_fusion_gap():
     bid_module._CACHE.clear()
-    new = bid_hint(THIRD_TO_CALL, samples=40, seed=3, inference=False).to_dict()
-    old = bid_hint(THIRD_TO_CALL, samples=40, seed=3, inference=False, per_world_declaration=True).to_dict()
+    new = bid_hint(THIRD_TO_CALL, samples=40, seed=3, inference=False, play_noise=False).to_dict()
+    old = bid_hint(THIRD_TO_CALL, samples=40, seed=3, inference=False, per_world_declaration=True, play_noise=False).to_dict()
     # The first term is the per-world engine's own estimate, on the same (independent) worlds.
     bound = new["double_dummy_upper_bound"]
     assert new["worlds"] == old["worlds"] == 40 and bound["fusion_gap_worlds"] == 40

@@ -43,9 +43,9 @@ def test_the_current_models_hold_a_distribution_and_v1_none():
 def test_bid_hint_with_play_noise_shifts_every_contract(monkeypatch):
     """With every deal played one trick above double-dummy, contract c makes where c - 1 made
     double-dummy; with no shift the figures are the double-dummy ones; the upper bound stays
-    double-dummy; a model set without the distribution and a bad flag are refused."""
+    double-dummy; a model set without the distribution (v1) stays double-dummy; a bad flag is refused."""
     kw = dict(samples=24, seed=5, per_world_declaration=True, inference=False)
-    plain = {o.call: o for o in bid_hint(VIEW, **kw).options}
+    plain = {o.call: o for o in bid_hint(VIEW, play_noise=False, **kw).options}
     monkeypatch.setattr(bid_module, "shifts", lambda models: {0: 1.0})
     same = {o.call: o for o in bid_hint(VIEW, play_noise=True, **kw).options}
     assert {c: (o.make, o.score) for c, o in same.items()} == {c: (o.make, o.score) for c, o in plain.items()}
@@ -57,10 +57,11 @@ def test_bid_hint_with_play_noise_shifts_every_contract(monkeypatch):
     assert shifted["M"].make == plain["M"].make  # Meksiko stays double-dummy
     assert shifted["NEXT"].score == plain["NEXT"].score
     per_talon = bid_hint(VIEW, samples=24, seed=5, play_noise=True).to_dict()
-    assert per_talon["double_dummy_upper_bound"]["options"] == bid_hint(VIEW, samples=24, seed=5).to_dict()[
+    assert per_talon["double_dummy_upper_bound"]["options"] == bid_hint(VIEW, samples=24, seed=5, play_noise=False).to_dict()[
         "double_dummy_upper_bound"]["options"]
     monkeypatch.undo()
-    with pytest.raises(MeksikoError, match="model set 'v1' has no distribution"):
-        bid_hint(VIEW, samples=8, seed=0, play_noise=True, models="v1")
+    assert bid_hint(VIEW, samples=24, seed=5).to_dict() != bid_hint(VIEW, samples=24, seed=5, play_noise=False).to_dict()
+    v1 = [bid_hint(VIEW, samples=8, seed=0, play_noise=flag, models="v1").to_dict() for flag in (True, False)]
+    assert v1[0] == v1[1]
     with pytest.raises(MeksikoError, match="play_noise must be true or false"):
         bid_hint(VIEW, samples=8, seed=0, play_noise="on")
