@@ -73,3 +73,13 @@ def test_hint_has_moved_on_where_the_defenders_search_their_own_tricks():
     first = next(i for i, (want, have) in enumerate(zip(data["decisions"], got)) if have != want)
     moved = data["decisions"][first]
     assert moved["phase"] == "play" and moved["seat"] != _declarer(data["decisions"], moved["deal"])
+
+
+def test_the_yardsticks_keep_their_engines():
+    """``hint-uniform`` (plain uniform PIMC) and ``hint-v1`` take none of ``hint``'s later options."""
+    from meksiko_solver.hints.duplicate import make_policy
+    for name in ("hint-uniform", "hint-v1"):
+        policy = make_policy(name, samples=10, seed=0)
+        assert (policy.own_search, policy.best_pass_declaration, policy.play_noise) == (False, False, False), name
+    hint = make_policy("hint", samples=10, seed=0)
+    assert (hint.own_search, hint.best_pass_declaration, hint.play_noise) == (True, True, True)

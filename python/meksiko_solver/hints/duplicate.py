@@ -84,7 +84,7 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
                           own_search=False, best_pass_declaration=False, play_noise=False)
     if name == "hint-uniform":
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False, per_world_declaration=True,
-                          standing=False)
+                          standing=False, own_search=False, best_pass_declaration=False, play_noise=False)
     if name == "baseline":
         return BaselinePolicy()
     if name == "hint-fusion":  # ablation: weighted worlds, per-world best declaration
