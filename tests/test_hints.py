@@ -150,7 +150,7 @@ def test_bid_hint_pass_estimate_lets_the_declarer_declare_his_best():
     view = View.from_dict({"seat": 2, "dealer": 0, "hand": "AQT.KJ8.A9.T9", "auction": ["5"]})
     layout = view.layout()
     worlds = [w for _, w in zip(range(3), layout.enumerate())]
-    chosen = bid_module._their_declarations(view, layout, worlds, 1)
+    chosen = bid_module._their_declarations([view.world_deal(layout, w) for w in worlds], 1)
     for world, (discard, trump) in zip(worlds, chosen):
         deal = view.world_deal(layout, world)
         hands, talon = deal["hands"], deal["talon"]

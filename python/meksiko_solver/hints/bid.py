@@ -27,9 +27,9 @@ Passing: the seat becomes a defender. The estimate assumes the likeliest declare
 current high bidder, else the next seat still in the auction) plays the current contract (5 if
 none) with his double-dummy best discard and trump in that world (``best_pass_declaration``;
 off, his longest suit as trump after discarding his two least useful cards, the rule of thumb of
-:mod:`.heuristics`); one double-dummy solve per world with
-an optimal line gives the declarer's tricks and, along that line, the seat's own tricks, which
-are scored as a defender's under the profile. The estimate is the average over the worlds.
+:mod:`.heuristics`); one double-dummy solve per world with an optimal line gives the declarer's
+tricks and, along that line, the seat's own tricks, which are scored as a defender's under the
+profile. The estimate is the average over the worlds.
 
 The call: the legal call with the highest expected score (NEXT valued at the pass estimate;
 ties go to the lower call). Raising pays only while its expected score beats passing, and a
@@ -61,16 +61,13 @@ from .declaration import UPPER_BOUND, ChosenDeclarations, chosen_declarations as
 from .match import WinChances, game_for_view
 from .outcome import ContractJudge, Scorer
 from .play_noise import PlayedScorer, shifts
-from .sampling import World
 from .weights import WeightMode, draw, weighted_frame
 
-PASS_METHOD = ("defender against the likeliest declarer (high bidder, else the next seat in the auction) "
-               "playing the current contract with his double-dummy best discard and trump; declarer's "
-               "tricks and the seat's share along one optimal line, double-dummy, averaged over the worlds")
-PASS_METHOD_RULE_OF_THUMB = ("defender against the likeliest declarer (high bidder, else the next seat in the auction) "
-                             "playing the current contract with his longest suit as trump and his two least useful "
-                             "cards discarded; declarer's tricks and the seat's share along one optimal line, "
-                             "double-dummy, averaged over the worlds")
+_PASS_METHOD = ("defender against the likeliest declarer (high bidder, else the next seat in the auction) "
+                "playing the current contract with {}; declarer's tricks and the seat's share along one "
+                "optimal line, double-dummy, averaged over the worlds")
+PASS_METHOD = _PASS_METHOD.format("his double-dummy best discard and trump")
+PASS_METHOD_RULE_OF_THUMB = _PASS_METHOD.format("his longest suit as trump and his two least useful cards discarded")
 
 
 @dataclass
@@ -172,10 +169,10 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     best_tricks: List[int] = []
     meksiko_made: List[bool] = []
     meksiko_trumps = range(4) if profile.meksiko_trump else [Suit.NO_TRUMP]
-    their_best = (_their_declarations(v, layout, [w for w, _ in solved], opponent)
+    deals = [v.world_deal(layout, world) for world, _ in solved]
+    their_best = (_their_declarations(deals, opponent)
                   if best_pass_declaration and their_contract != MEKSIKO else None)
-    for i, (world, best) in enumerate(solved):
-        deal = v.world_deal(layout, world)
+    for i, ((_, best), deal) in enumerate(zip(solved, deals)):
         hands = deal["hands"]
         best_tricks.append(best)
         meksiko_made.append(False)
@@ -274,7 +271,8 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                    options=options,
                    tricks=tricks,
                    pass_estimate={"score": pass_score, "declarer": opponent, "contract": their_contract,
-                                  "method": PASS_METHOD if best_pass_declaration else PASS_METHOD_RULE_OF_THUMB, **({} if pass_chance is None else {"p_win": pass_chance})},
+                                  "method": PASS_METHOD if best_pass_declaration else PASS_METHOD_RULE_OF_THUMB,
+                                  **({} if pass_chance is None else {"p_win": pass_chance})},
                    predictions=predictions,
                    declaration="per-world" if gap is None else "per-talon",
                    upper_bound={} if gap is None else {
@@ -379,9 +377,9 @@ def _best_declarations(v, worlds, seed: int, budget, weighted) -> List[Tuple[Any
     return solved
 
 
-def _their_declarations(v, layout, worlds: List[World], opponent: int) -> List[Tuple[int, int]]:
-    """``(discard mask, trump)`` per world: ``opponent``'s double-dummy best declaration there."""
-    items = [(d["hands"], d["talon"], opponent) for d in (v.world_deal(layout, w) for w in worlds)]
+def _their_declarations(deals: List[Dict[str, Any]], opponent: int) -> List[Tuple[int, int]]:
+    """``(discard mask, trump)`` per world's deal: ``opponent``'s double-dummy best declaration there."""
+    items = [(d["hands"], d["talon"], opponent) for d in deals]
     results = engine.best_declaration_batch(items, 0, 0, TT_BYTES) if items else []
     check(results)
     return [(cards_to_mask(Card(c) for c in r.discard), r.trump) for r in results]
