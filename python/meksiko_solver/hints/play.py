@@ -41,6 +41,7 @@ from ..deal import Phase
 from ..options import check_flag
 from ..play import legal_mask, winning_index
 from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
+from .alphamu import ENDGAME_TRICKS, Endgame, card_values
 from .batch import TT_BYTES, check, solve_worlds
 from .match import WinChances, game_for_view
 from .outcome import Scorer
@@ -50,6 +51,7 @@ _DECLARER_ORDER = "declarer: expected score, then probability of making, then ex
 TIE_BREAK = (_DECLARER_ORDER + "defender: expected standing (own score minus the other two seats' mean), then "
              "probability of defeat, then fewer expected declarer tricks; then the lowest card")
 GAME_FIRST = "the highest chance of winning the game, then "
+ENDGAME_FIRST = "declarer: the highest expected score of alpha-mu (one card for every world), then "
 OLD_TIE_BREAK = (_DECLARER_ORDER + "defender: probability of defeat, then fewer expected declarer tricks, then own "
                  "expected score; then the lowest card")
 
@@ -93,17 +95,22 @@ class PlayHint(HintResult):
 def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
               time_budget_ms: Optional[float] = None, inference: bool = True,
               checkpoint: Optional[Callable[[], None]] = None, standing: bool = True,
-              models: str = "current", game: object = None, own_search: bool = True) -> PlayHint:
+              models: str = "current", game: object = None, own_search: bool = True,
+              endgame_search: bool = False) -> PlayHint:
     """The play hint for the seat to play in ``view`` (a View, dict, JSON text or SeatView);
     ``inference=False``: uniform worlds; ``standing=False``: a defender's cards ranked as by the
     engine before issue 13 (above); ``models``: the model set that weighs the worlds;
     ``game``: the game state before this deal (GameState, dict or JSON): the cards are ranked by
     the chance of winning the game; ``own_search`` (on by default): a defender's own tricks from a
     second search, him alone against the other two; off, only the trick in progress is credited to
-    him (``hint-v1``). It acts with the standing only (``standing=False`` ignores it)."""
+    him (``hint-v1``). It acts with the standing only (``standing=False`` ignores it).
+    ``endgame_search``: in his last :data:`~.alphamu.ENDGAME_TRICKS` tricks the declarer ranks his
+    cards by αμ's expected score first (one card for every world, :mod:`.alphamu`; off by default:
+    not ahead in duplicate, see docs/hints.md)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     standing = check_flag(standing, "standing")
     own_search = check_flag(own_search, "own_search")
+    endgame_search = check_flag(endgame_search, "endgame_search")
     state = game_for_view(game, v)
     if v.phase != Phase.PLAY:
         raise MeksikoError(f"no card to play: the deal is in the {v.phase} phase")
@@ -171,11 +178,18 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                 acc[5] += w * (win.expected(total, v.tricks_won) if declaring
                                else win.defender_expected(total, own, theirs))
 
+    endgame: Dict[int, float] = {}
+    if (scores is not None and endgame_search and len(legal) > 1
+            and len(v.current_hand) <= ENDGAME_TRICKS):  # the declarer: one card for every world
+        game_tree = Endgame([v.world_hands(layout, world) for world, _ in solved], v.declarer, v.leader, played,
+                            int(trump))
+        endgame = card_values(game_tree, [weighted.of(world) for world, _ in solved], scores, before)
+
     def key(card: Card) -> Tuple[float, ...]:
         tricks, makes, score, _, standing_sum, p_win = sums[card.index]
         game_first: Tuple[float, ...] = () if win is None else (p_win,)
         if declaring:
-            side: Tuple[float, ...] = (score, makes, tricks)
+            side: Tuple[float, ...] = ((endgame[card.index],) if endgame else ()) + (score, makes, tricks)
         elif ranks_standing:
             side = (standing_sum, -makes, -tricks)
         else:
@@ -192,7 +206,8 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     return PlayHint(seat=v.seat, worlds=len(solved), samples=worlds.requested, seed=seed, consistent=worlds.count,
                     elapsed=budget.elapsed(), budget_ran_out=budget.ran_out, card=ranked[0], options=options,
                     declarer=v.declarer, contract=v.contract, weighted=weighted,
-                    tie_break=(GAME_FIRST if win is not None else "") + (TIE_BREAK if standing else OLD_TIE_BREAK),
+                    tie_break=((GAME_FIRST if win is not None else "") + (ENDGAME_FIRST if endgame else "")
+                               + (TIE_BREAK if standing else OLD_TIE_BREAK)),
                     game=state,
                     weighting=weighted_frame(weighted, [w for w, _ in solved], inference))
 

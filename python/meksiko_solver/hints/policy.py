@@ -57,13 +57,16 @@ class HintPolicy:
     by default, off in ``hint-v1`` and ``hint-rule-of-thumb-pass``). ``play_noise``: the bid hint
     judges a contract over the declarer's tricks in play, not the double-dummy ones
     (:mod:`.play_noise`; on by default, off in ``hint-v1`` and ``hint-double-dummy-bid``).
+    ``endgame_search``: the declarer ranks his cards in the last tricks by αμ (:mod:`.alphamu`;
+    off by default, on in ``hint-alphamu``).
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
                  on_hint: Optional[HintLog] = None, use_totals: bool = False, inference: bool = True,
                  per_world_declaration: bool = False, calibrate: bool = False, standing: bool = True,
                  models: str = "current", match: bool = False, target: Optional[int] = None,
-                 own_search: bool = True, best_pass_declaration: bool = True, play_noise: bool = True) -> None:
+                 own_search: bool = True, best_pass_declaration: bool = True, play_noise: bool = True,
+                 endgame_search: bool = False) -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
         self.inference, self.per_world_declaration, self.calibrate = inference, per_world_declaration, calibrate
@@ -71,6 +74,7 @@ class HintPolicy:
         self.own_search = check_flag(own_search, "own_search")
         self.best_pass_declaration = check_flag(best_pass_declaration, "best_pass_declaration")
         self.play_noise = check_flag(play_noise, "play_noise")
+        self.endgame_search = check_flag(endgame_search, "endgame_search")
         self.models = check_models(models)
         self.match = check_flag(match, "match")
         self.target = target
@@ -108,7 +112,8 @@ class HintPolicy:
             decision = ([str(c) for c in hint.discard], hint.trump)
         elif sv.phase == Phase.PLAY:
             hint = play_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
-                             standing=self.standing, models=self.models, game=game, own_search=self.own_search)
+                             standing=self.standing, models=self.models, game=game, own_search=self.own_search,
+                             endgame_search=self.endgame_search)
             decision = hint.card
         else:
             raise ValueError(f"no decision to make in phase {str(sv.phase)!r}")
