@@ -60,6 +60,7 @@ from .heuristics import best_suit, simple_declare
 from .declaration import UPPER_BOUND, ChosenDeclarations, chosen_declarations as _chosen_declarations, talon_groups
 from .match import WinChances, game_for_view
 from .outcome import ContractJudge, Scorer
+from .overcalls import Defence, defended, next_contract, overcall_chances
 from .play_noise import PlayedScorer, shifts
 from .weights import WeightMode, draw, weighted_frame
 
@@ -77,12 +78,15 @@ class BidOption:
     score: float  # expected score change of the seat
     legal: bool
     p_win: Optional[float] = None  # the seat's chance of winning the game (given the game)
+    call_score: Optional[float] = None  # the bid's expected score, the others' overcalls foreseen
 
     def to_dict(self) -> Dict[str, Any]:
         out = {"call": self.call, "make": None if self.make is None else rnd(self.make),
                "score": rnd(self.score), "legal": self.legal}
         if self.p_win is not None:
             out["p_win"] = rnd(self.p_win)
+        if self.call_score is not None:
+            out["call_score"] = rnd(self.call_score)
         return out
 
 
@@ -117,7 +121,8 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
              time_budget_ms: Optional[float] = None, inference: bool = True,
              per_world_declaration: bool = False, calibrate: bool = False,
              checkpoint: Optional[Callable[[], None]] = None, models: str = "current",
-             game: object = None, best_pass_declaration: bool = True, play_noise: bool = True) -> BidHint:
+             game: object = None, best_pass_declaration: bool = True, play_noise: bool = True,
+             overcalls: bool = False) -> BidHint:
     """The bid hint for the seat to call in ``view`` (a View, dict, JSON text or SeatView).
 
     ``inference=False``: uniform worlds. ``per_world_declaration=True``: each contract is judged
@@ -134,13 +139,15 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     each numeric contract's chance and score are taken over the tricks the declarer would take in
     play, the double-dummy tricks shifted by the model set's distribution of played minus
     double-dummy (:mod:`.play_noise`; a model set without one, as ``v1``, and the chance of winning
-    a game, with ``game``, stay double-dummy)."""
+    a game, with ``game``, stay double-dummy). ``overcalls``: each bid's ``call_score`` foresees
+    the other seats bidding on (:mod:`.overcalls`), and the call is chosen by it."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     state = game_for_view(game, v)
     check_flag(inference, "inference")
     check_flag(per_world_declaration, "per_world_declaration")
     check_flag(calibrate, "calibrate")
     check_flag(best_pass_declaration, "best_pass_declaration")
+    check_flag(overcalls, "overcalls")
     noise = (shifts(models) or None) if check_flag(play_noise, "play_noise") else None
     if v.phase != Phase.AUCTION:
         raise MeksikoError(f"no call to make: the auction is over (the deal is in the {v.phase} phase)")
@@ -195,6 +202,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     pass_scorer = Scorer(v.profile, v.scoring, seat, their_contract, opponent, v.totals)
     pass_win = None if state is None else WinChances(state, seat, their_contract, opponent)
     pass_total = pass_p_win = 0.0
+    their_tricks, own_share = [0] * len(solved), [0] * len(solved)
     meksiko_by_trump = [[False] * len(solved) for _ in range(5)]
     for (i, kind, trump), raw in zip(extra, raws):
         if kind == "M":
@@ -202,6 +210,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             meksiko_by_trump[trump][i] = raw.tricks == 10
         else:
             won = tricks_along([Card(c) for c in raw.line], opponent, trump)
+            their_tricks[i], own_share[i] = raw.tricks, won[seat]
             pass_total += weight[i] * pass_scorer.score(raw.tricks, won[seat])
             if pass_win is not None:
                 pass_p_win += weight[i] * pass_win.score(raw.tricks, won[seat])
@@ -213,6 +222,12 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     predictions: Dict[str, float] = {}
     upper: Dict[str, Any] = {}
     legal = set(v.legal_calls)
+    defences: Dict[int, Defence] = {}
+    if overcalls and their_contract != MEKSIKO:
+        defences[opponent] = Defence(opponent, their_tricks, own_share)
+        other = 3 - seat - opponent
+        if other not in auction.passed:
+            defences[other] = _defence(deals, other, seat, best_pass_declaration)
     for contract in CONTRACTS:
         scorer = Scorer(v.profile, v.scoring, seat, contract, seat, v.totals)
         judge: ContractJudge = (scorer if noise is None or contract == MEKSIKO
@@ -246,7 +261,12 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         meksiko_rows = [meksiko_made] if gap is None else [meksiko_by_trump[t] for t in meksiko_trumps]
         p_win = None if state is None else settle(_chance_of_winning(state, seat, contract, weight, best_tricks,
                                                                       meksiko_rows, gap))
-        options.append(BidOption(contract, settle(made), settle(score), contract in legal, p_win))
+        call_score = None
+        if defences and contract != MEKSIKO and contract in legal:
+            score_gap = 0.0 if gap is None else gap.contract(judge)[1]
+            call_score = settle(score + _overcalls_value(v, auction, contract, deals, defences, weight, best_tricks,
+                                                         judge, score_gap, models))
+        options.append(BidOption(contract, settle(made), settle(score), contract in legal, p_win, call_score))
     pass_score = settle(pass_total / n)
     if cal is not None:
         double_dummy[NEXT] = {"score": rnd(pass_score)}
@@ -259,7 +279,8 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
 
     def value(c: str) -> Tuple[float, ...]:  # the chance of winning the game first, given the game
         o = by_call[c]
-        return (o.score,) if o.p_win is None else (o.p_win, o.score)
+        score = o.score if o.call_score is None else o.call_score
+        return (score,) if o.p_win is None else (o.p_win, score)
 
     choice = max((c for c in order if c in legal), key=lambda c: value(c) + (-order.index(c),))
     worth = [c for c in CONTRACTS if value(c) > value(NEXT)]
@@ -375,6 +396,39 @@ def _best_declarations(v, worlds, seed: int, budget, weighted) -> List[Tuple[Any
             if len(_CACHE) > CACHE_SIZE:
                 _CACHE.popitem(last=False)
     return solved
+
+
+def _overcalls_value(v, auction: Auction, bid: Contract, deals: List[Dict[str, Any]], defences: Dict[int, Defence],
+                     weight: List[float], best_tricks: List[int], judge: ContractJudge, score_gap: float,
+                     models: str) -> float:
+    """What the other seats' overcalls change in the seat's expected score for ``bid``: in each
+    world the chance that someone bids on moves that share of the declaring score (less its
+    fusion gap) to the seat's score defending against the overcaller (:mod:`.overcalls`)."""
+    chances = overcall_chances(auction, v.seat, bid, [d["hands"] for d in deals], models)
+    higher = next_contract(bid)
+    scorers = {s: Scorer(v.profile, v.scoring, v.seat, higher, s, v.totals) for s, _ in chances}
+    change = 0.0
+    for i, w in enumerate(weight):
+        defending, chance = defended(defences, chances, scorers, i)
+        change += w * (defending - chance * (judge.score(best_tricks[i]) - score_gap))
+    return change / sum(weight)
+
+
+def _defence(deals: List[Dict[str, Any]], opponent: int, seat: int, best_declaration: bool) -> Defence:
+    """``opponent`` declaring in each world's deal (his double-dummy best declaration, or the rule
+    of thumb): his tricks and ``seat``'s own along one optimal line."""
+    declarations = (_their_declarations(deals, opponent) if best_declaration
+                    else [simple_declare(d["hands"][opponent] | d["talon"]) for d in deals])
+    positions: List[engine.PositionTuple] = []
+    for deal, (discard, trump) in zip(deals, declarations):
+        hands = list(deal["hands"])
+        hands[opponent] = (hands[opponent] | deal["talon"]) & ~discard
+        positions.append((hands, trump, opponent, opponent, []))
+    raws = engine.solve_batch(positions, False, True, 0, TT_BYTES) if positions else []
+    check(raws)
+    own = [tricks_along([Card(c) for c in raw.line], opponent, trump)[seat]
+           for raw, (_, trump) in zip(raws, declarations)]
+    return Defence(opponent, [raw.tricks for raw in raws], own)
 
 
 def _their_declarations(deals: List[Dict[str, Any]], opponent: int) -> List[Tuple[int, int]]:

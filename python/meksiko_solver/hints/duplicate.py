@@ -36,7 +36,8 @@ with a defender's own tricks not searched: only the trick in progress is credite
 declarer declare by the rule of thumb, not double-dummy best, :mod:`.bid`) and
 ``hint-double-dummy-bid`` (``hint`` with the bid hint judging a contract over the double-dummy
 tricks, not those in play, :mod:`.play_noise`); ``hint-alphamu`` (``hint`` with the declarer's
-last tricks searched by αμ, one card for every world, :mod:`.alphamu`).
+last tricks searched by αμ, one card for every world, :mod:`.alphamu`) and ``hint-overcalls``
+(``hint`` with the bid hint foreseeing the other seats bidding on, :mod:`.overcalls`).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ from .view import View
 
 DUPLICATE_POLICIES = ("hint", "hint-v1", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
                       "hint-lexicographic", "hint-match", "hint-trick-in-progress", "hint-rule-of-thumb-pass",
-                      "hint-double-dummy-bid", "hint-alphamu")
+                      "hint-double-dummy-bid", "hint-alphamu", "hint-overcalls")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
 MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
@@ -82,11 +83,12 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
     if name == "hint-v1":  # today's hint frozen (issue 54): every option and the model data pinned
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=True, per_world_declaration=False,
                           calibrate=False, standing=True, use_totals=False, time_budget_ms=None, models="v1",
-                          own_search=False, best_pass_declaration=False, play_noise=False, endgame_search=False)
+                          own_search=False, best_pass_declaration=False, play_noise=False, endgame_search=False,
+                          overcalls=False)
     if name == "hint-uniform":
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False, per_world_declaration=True,
                           standing=False, own_search=False, best_pass_declaration=False, play_noise=False,
-                          endgame_search=False)
+                          endgame_search=False, overcalls=False)
     if name == "baseline":
         return BaselinePolicy()
     if name == "hint-fusion":  # ablation: weighted worlds, per-world best declaration
@@ -105,6 +107,8 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, play_noise=False)
     if name == "hint-alphamu":  # variant: the declarer's last tricks searched by alpha-mu
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, endgame_search=True)
+    if name == "hint-overcalls":  # variant: the bid hint foresees the other seats bidding on
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, overcalls=True)
     raise MeksikoError(f"unknown policy {name!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")
 
 

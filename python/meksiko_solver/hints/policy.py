@@ -58,7 +58,8 @@ class HintPolicy:
     judges a contract over the declarer's tricks in play, not the double-dummy ones
     (:mod:`.play_noise`; on by default, off in ``hint-v1`` and ``hint-double-dummy-bid``).
     ``endgame_search``: the declarer ranks his cards in the last tricks by αμ (:mod:`.alphamu`;
-    off by default, on in ``hint-alphamu``).
+    off by default, on in ``hint-alphamu``). ``overcalls``: the bid hint foresees the other seats
+    bidding on after a bid (:mod:`.overcalls`; off by default, on in ``hint-overcalls``).
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
@@ -66,7 +67,7 @@ class HintPolicy:
                  per_world_declaration: bool = False, calibrate: bool = False, standing: bool = True,
                  models: str = "current", match: bool = False, target: Optional[int] = None,
                  own_search: bool = True, best_pass_declaration: bool = True, play_noise: bool = True,
-                 endgame_search: bool = False) -> None:
+                 endgame_search: bool = False, overcalls: bool = False) -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
         self.inference, self.per_world_declaration, self.calibrate = inference, per_world_declaration, calibrate
@@ -75,6 +76,7 @@ class HintPolicy:
         self.best_pass_declaration = check_flag(best_pass_declaration, "best_pass_declaration")
         self.play_noise = check_flag(play_noise, "play_noise")
         self.endgame_search = check_flag(endgame_search, "endgame_search")
+        self.overcalls = check_flag(overcalls, "overcalls")
         self.models = check_models(models)
         self.match = check_flag(match, "match")
         self.target = target
@@ -104,7 +106,7 @@ class HintPolicy:
             hint = bid_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
                             per_world_declaration=self.per_world_declaration, calibrate=self.calibrate,
                             models=self.models, game=game, best_pass_declaration=self.best_pass_declaration,
-                            play_noise=self.play_noise)
+                            play_noise=self.play_noise, overcalls=self.overcalls)
             decision: object = hint.call
         elif sv.phase == Phase.DECLARE:
             hint = discard_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
