@@ -105,3 +105,16 @@ def test_bad_duplicate_options_exit_2(capsys, extra, message):
 def test_duplicate_only_options_need_duplicate(capsys):
     assert main(["arena", "--deals", "2", "--sequential", "--quiet"]) == 2
     assert "--sequential is an option of the duplicate arena" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("i", [0, 1])
+def test_shared_decisions_give_the_same_deal(i):
+    """The four games of a deal sharing their hint decisions play and judge exactly as when every
+    decision is searched again."""
+    from meksiko_solver.hints.duplicate import play_duplicate_deal
+
+    args = (i, "hint", "hint-uniform", 8, 5, "mexico-club", "easy")
+    shared, searched = play_duplicate_deal(*args), play_duplicate_deal(*args, remember=False)
+    assert [p.to_dict() for p in shared.played] == [p.to_dict() for p in searched.played]
+    assert (shared.seat_deals, shared.contracts, shared.calibration, shared.llrs) == \
+        (searched.seat_deals, searched.contracts, searched.calibration, searched.llrs)

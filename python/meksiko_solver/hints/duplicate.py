@@ -50,7 +50,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..auction import MEKSIKO
 from ..cards import cards_to_mask
-from ..deal import Phase
+from ..deal import Phase, SeatView
 from ..errors import MeksikoError
 from ..game import play_deal
 from ..options import check_samples, check_seed
@@ -301,19 +301,47 @@ class DealOutcome:
     llrs: Dict[str, List[Tuple[str, float]]]
 
 
-def play_duplicate_deal(i: int, a: str, b: str, samples: int, seed: int, rules: str, mode: str) -> DealOutcome:
+class _Remembered:
+    """A hint policy whose decisions the four games of a duplicate deal share. The games begin
+    alike, and a hint policy decides the same on the same seat view (each decision's seed comes
+    from the policy's seed and the view), so a decision made in one game is not searched again
+    in another; its hints are logged again for the game that reuses it."""
+
+    def __init__(self, name: str, samples: int, seed: int, memo: Dict[Tuple[str, SeatView], Any], on_hint) -> None:
+        self._emitted: List[Tuple[Any, ...]] = []
+        self.policy = make_policy(name, samples, seed, lambda *hint: self._emitted.append(hint))
+        self.name, self.memo, self.on_hint = name, memo, on_hint
+
+    def __call__(self, sv: SeatView) -> object:
+        key = (self.name, sv)
+        if key not in self.memo:
+            self._emitted = []
+            self.memo[key] = (self.policy(sv), self._emitted)
+        decision, emitted = self.memo[key]
+        for hint in emitted:
+            self.on_hint(*hint)
+        return decision
+
+
+def play_duplicate_deal(i: int, a: str, b: str, samples: int, seed: int, rules: str, mode: str,
+                        remember: bool = True) -> DealOutcome:
     """Deal ``i`` played four times (B everywhere, then A in each seat) and judged. Everything it
-    draws comes from ``seed`` and ``i``, so any process gives the same outcome."""
+    draws comes from ``seed`` and ``i``, so any process gives the same outcome. ``remember``: the
+    hint policies' decisions are shared between the four games (:class:`_Remembered`; the same
+    outcome, sooner)."""
     profile = get_rules(rules)
     out = DealOutcome([], [], {n: [0, 0] for n in (a, b)}, {n: [] for n in (a, b)}, {n: [] for n in (a, b)})
+    memo: Dict[Tuple[str, SeatView], Any] = {}
 
     def game(names: List[str], label: str) -> Played:
         log: List[Tuple[int, str, Any, Any]] = []
-        seats = []
+        seats: List[Any] = []
         for s, name in enumerate(names):
             def on_hint(phase, view, hint, s=s):
                 log.append((s, phase, view, hint))
-            seats.append(make_policy(name, samples, seed, on_hint))
+            policy = make_policy(name, samples, seed, on_hint)
+            seats.append(_Remembered(name, samples, seed, memo, on_hint)
+                         if remember and isinstance(policy, HintPolicy) else policy)
         record = play_deal(seats, dealer=i % 3, seed=random.Random(seed * 1_000_003 + i), rules=profile, mode=mode)
         return Played(i, label, list(names), record, [(names[s], ph, (v, h)) for s, ph, v, h in log])
 
