@@ -107,13 +107,13 @@ def test_duplicate_only_options_need_duplicate(capsys):
     assert "--sequential is an option of the duplicate arena" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("i", [0, 1])
-def test_shared_decisions_give_the_same_deal(i):
+@pytest.mark.parametrize("i, b", [(0, "hint-uniform"), (1, "hint-uniform"), (2, "baseline")])
+def test_shared_decisions_give_the_same_deal(i, b):
     """The four games of a deal sharing their hint decisions play and judge exactly as when every
     decision is searched again."""
     from meksiko_solver.hints.duplicate import play_duplicate_deal
 
-    args = (i, "hint", "hint-uniform", 8, 5, "mexico-club", "easy")
+    args = (i, "hint", b, 8, 5, "mexico-club", "easy")
     shared, searched = play_duplicate_deal(*args), play_duplicate_deal(*args, remember=False)
     assert [p.to_dict() for p in shared.played] == [p.to_dict() for p in searched.played]
     assert (shared.seat_deals, shared.contracts, shared.calibration, shared.llrs) == \

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Sequence, Tuple
 
+from ..play import legal_mask
+
 ENDGAME_TRICKS = 3  # searched when at most this many tricks are left, the current one included
 _FREE = 99  # a world that is not in a node's set: no constraint on a per-world minimum
 
@@ -39,13 +41,7 @@ def _bits(mask: int) -> List[int]:
 
 def _legal(hand: int, led: int, trump: int) -> int:
     """The legal cards (mask) of ``hand`` when ``led`` (-1: on lead) was led; trump 4: none."""
-    if led < 0:
-        return hand
-    follow = hand & (0xFF << (8 * (led >> 3)))
-    if follow:
-        return follow
-    trumps = hand & (0xFF << (8 * trump)) if trump < 4 else 0
-    return trumps or hand
+    return legal_mask(hand, None if led < 0 else led, trump)
 
 
 def _winner(trick: Sequence[int], trump: int) -> int:

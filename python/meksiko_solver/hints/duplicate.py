@@ -302,10 +302,10 @@ class DealOutcome:
 
 
 class _Remembered:
-    """A hint policy whose decisions the four games of a duplicate deal share. The games begin
-    alike, and a hint policy decides the same on the same seat view (each decision's seed comes
-    from the policy's seed and the view), so a decision made in one game is not searched again
-    in another; its hints are logged again for the game that reuses it."""
+    """A policy whose decisions the four games of a duplicate deal share. The games begin alike,
+    and the arena's policies decide the same on the same seat view (a hint's seed comes from the
+    policy's seed and the view; the baseline draws nothing), so a decision made in one game is
+    not searched again in another; its hints are logged again for the game that reuses it."""
 
     def __init__(self, name: str, samples: int, seed: int, memo: Dict[Tuple[str, SeatView], Any], on_hint) -> None:
         self._emitted: List[Tuple[Any, ...]] = []
@@ -327,7 +327,7 @@ def play_duplicate_deal(i: int, a: str, b: str, samples: int, seed: int, rules: 
                         remember: bool = True) -> DealOutcome:
     """Deal ``i`` played four times (B everywhere, then A in each seat) and judged. Everything it
     draws comes from ``seed`` and ``i``, so any process gives the same outcome. ``remember``: the
-    hint policies' decisions are shared between the four games (:class:`_Remembered`; the same
+    policies' decisions are shared between the four games (:class:`_Remembered`; the same
     outcome, sooner)."""
     profile = get_rules(rules)
     out = DealOutcome([], [], {n: [0, 0] for n in (a, b)}, {n: [] for n in (a, b)}, {n: [] for n in (a, b)})
@@ -339,9 +339,8 @@ def play_duplicate_deal(i: int, a: str, b: str, samples: int, seed: int, rules: 
         for s, name in enumerate(names):
             def on_hint(phase, view, hint, s=s):
                 log.append((s, phase, view, hint))
-            policy = make_policy(name, samples, seed, on_hint)
-            seats.append(_Remembered(name, samples, seed, memo, on_hint)
-                         if remember and isinstance(policy, HintPolicy) else policy)
+            seats.append(_Remembered(name, samples, seed, memo, on_hint) if remember
+                         else make_policy(name, samples, seed, on_hint))
         record = play_deal(seats, dealer=i % 3, seed=random.Random(seed * 1_000_003 + i), rules=profile, mode=mode)
         return Played(i, label, list(names), record, [(names[s], ph, (v, h)) for s, ph, v, h in log])
 
