@@ -61,7 +61,7 @@ def test_defending_against_the_overcallers():
     """The seat's score from the overcalls in a world: each overcaller's chance times the seat's
     defender score against his contract, with the tricks his best declaration takes."""
     profile, mode = get_rules("mexico-club"), get_rules("mexico-club").mode("easy")
-    defences = {0: Defence(0, [8, 5], [1, 3]), 1: Defence(1, [6, 4], [2, 2])}
+    defences = {0: Defence([8, 5], [1, 3]), 1: Defence([6, 4], [2, 2])}
     chances = [(0, [0.5, 0.1]), (1, [0.25, 0.2])]
     scorers = {s: Scorer(profile, mode, 2, Contract("7"), s) for s in (0, 1)}
     for world in (0, 1):

@@ -224,7 +224,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     legal = set(v.legal_calls)
     defences: Dict[int, Defence] = {}
     if overcalls and their_contract != MEKSIKO:
-        defences[opponent] = Defence(opponent, their_tricks, own_share)
+        defences[opponent] = Defence(their_tricks, own_share)
         other = 3 - seat - opponent
         if other not in auction.passed:
             defences[other] = _defence(deals, other, seat, best_pass_declaration)
@@ -428,7 +428,7 @@ def _defence(deals: List[Dict[str, Any]], opponent: int, seat: int, best_declara
     check(raws)
     own = [tricks_along([Card(c) for c in raw.line], opponent, trump)[seat]
            for raw, (_, trump) in zip(raws, declarations)]
-    return Defence(opponent, [raw.tricks for raw in raws], own)
+    return Defence([raw.tricks for raw in raws], own)
 
 
 def _their_declarations(deals: List[Dict[str, Any]], opponent: int) -> List[Tuple[int, int]]:

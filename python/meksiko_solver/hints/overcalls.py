@@ -19,16 +19,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, List, Sequence, Tuple
 
-from ..auction import CONTRACTS, MEKSIKO, NEXT, Auction, Contract
+from ..auction import CONTRACTS, NEXT, Auction, Contract
 from .bidding_model import call_context, call_distribution, parameters, strength
 
 
 @dataclass(frozen=True)
 class Defence:
-    """An opponent's double-dummy best declaration in each world: his tricks and the seat's own
+    """An opponent declaring his double-dummy best in each world: his tricks and the seat's own
     tricks along an optimal line."""
 
-    declarer: int
     tricks: Sequence[int]
     own: Sequence[int]
 
@@ -57,7 +56,7 @@ def overcall_chances(auction: Auction, seat: int, bid: Contract, hands: Sequence
 
 def next_contract(bid: Contract) -> Contract:
     """The contract an overcaller is taken to declare: one more than ``bid`` (Meksiko after 10)."""
-    return CONTRACTS[CONTRACTS.index(bid) + 1] if bid != Contract.TEN else MEKSIKO
+    return CONTRACTS[CONTRACTS.index(bid) + 1]  # CONTRACTS ends 10, M
 
 
 def defended(defences: Dict[int, Defence], overcalls: List[Tuple[int, List[float]]], scorers,
