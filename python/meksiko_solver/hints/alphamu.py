@@ -45,7 +45,8 @@ def _legal(hand: int, led: int, trump: int) -> int:
 
 
 def _winner(trick: Sequence[int], trump: int) -> int:
-    """The index (from the leader) of the card that takes a full trick."""
+    """The index (from the leader) of the card that takes a full trick (``play.winning_index`` on
+    card indices, not Card objects: it runs at every trick of the search)."""
     best = 0
     for i in (1, 2):
         c, b = trick[i], trick[best]
