@@ -193,3 +193,11 @@ def test_strategy_fusion_in_a_real_endgame() -> None:
     assert str(plain.card) in ("9C", "JC") and str(searched.card) == "AC"
     assert searched.tie_break.startswith("declarer: the highest expected score of alpha-mu")
     assert not plain.tie_break.startswith("declarer: the highest expected score of alpha-mu")
+
+
+def test_a_bad_endgame_flag_is_refused() -> None:
+    from meksiko_solver.errors import MeksikoError
+    from meksiko_solver.hints import play_hint
+
+    with pytest.raises(MeksikoError, match="endgame_search must be true or false"):
+        play_hint(FUSION_VIEW, samples=4, endgame_search="yes")
