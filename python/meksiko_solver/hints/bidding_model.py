@@ -66,8 +66,12 @@ def features(hand: int) -> List[float]:
 
 
 #: The fitted models by name: ``current`` is what ``hint`` uses (refitted as the engine changes);
-#: ``v1`` is frozen with the policy ``hint-v1`` (issue 54) and is never edited.
-MODEL_FILES = {"current": "models.json", "v1": "models-v1.json"}
+#: ``v1`` is frozen with the policy ``hint-v1`` (issue 54) and is never edited; ``trump`` is
+#: ``current`` with the model of the declarer's named trump, which ``current`` leaves out (it was
+#: level with it in duplicate; the policy ``hint-trump-model``).
+MODEL_FILES = {"current": "models.json", "v1": "models-v1.json", "trump": "models.json"}
+#: The terms of its file that a set leaves out.
+DROPPED_TERMS = {"current": ("trump",)}
 
 
 def check_models(name: object) -> str:
@@ -80,7 +84,10 @@ def check_models(name: object) -> str:
 def parameters(models: str = "current") -> Dict[str, Any]:
     """The fitted parameters of the model set ``models`` (``hints/models.json`` for ``current``)."""
     text = resources.files("meksiko_solver.hints").joinpath(MODEL_FILES[check_models(models)]).read_text()
-    return json.loads(text)
+    data = json.loads(text)
+    for term in DROPPED_TERMS.get(models, ()):
+        del data[term]
+    return data
 
 
 @lru_cache(maxsize=1 << 14)  # the same hands recur across worlds late in the play

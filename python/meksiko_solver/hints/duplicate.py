@@ -36,8 +36,10 @@ with a defender's own tricks not searched: only the trick in progress is credite
 declarer declare by the rule of thumb, not double-dummy best, :mod:`.bid`) and
 ``hint-double-dummy-bid`` (``hint`` with the bid hint judging a contract over the double-dummy
 tricks, not those in play, :mod:`.play_noise`); ``hint-alphamu`` (``hint`` with the declarer's
-last tricks searched by αμ, one card for every world, :mod:`.alphamu`) and ``hint-overcalls``
-(``hint`` with the bid hint foreseeing the other seats bidding on, :mod:`.overcalls`).
+last tricks searched by αμ, one card for every world, :mod:`.alphamu`), ``hint-overcalls``
+(``hint`` with the bid hint foreseeing the other seats bidding on, :mod:`.overcalls`) and
+``hint-trump-model`` (``hint`` with a defender's worlds weighed by the trump the declarer named
+too, :mod:`.play_model`).
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ from .view import View
 
 DUPLICATE_POLICIES = ("hint", "hint-v1", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
                       "hint-lexicographic", "hint-match", "hint-trick-in-progress", "hint-rule-of-thumb-pass",
-                      "hint-double-dummy-bid", "hint-alphamu", "hint-overcalls")
+                      "hint-double-dummy-bid", "hint-alphamu", "hint-overcalls", "hint-trump-model")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
 MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
@@ -109,6 +111,8 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, endgame_search=True)
     if name == "hint-overcalls":  # variant: the bid hint foresees the other seats bidding on
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, overcalls=True)
+    if name == "hint-trump-model":  # variant: a defender's worlds weighed by the declarer's named trump too
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="trump")
     raise MeksikoError(f"unknown policy {name!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")
 
 

@@ -7,9 +7,10 @@ unseen cards) each has a probability under the models:
 
 * every call of another seat with a choice: :mod:`.bidding_model` (a function of that seat's
   ten dealt cards in the world; no solving);
-* the declarer's hidden discard, in a defender's view of a numeric contract:
-  :func:`.play_model.discard_log_probability` of the world's discard given the declarer's
-  twelve cards and his trump (no solving);
+* the declarer's declaration, in a defender's view of a numeric contract: his named trump given
+  his twelve cards in the world (:func:`.play_model.trump_log_probability`, where the model set
+  has that term) and :func:`.play_model.discard_log_probability` of the world's discard given
+  them and the trump (no solving);
 * the last :data:`~.play_model.LOOKBACK` cards played by the other seats: the softmax of
   :mod:`.play_model` over the double-dummy values of that seat's legal cards in the world
   (one solve with card values per card per world, batched on every core).
@@ -30,7 +31,7 @@ from ..play import legal_mask, trick_winner
 from ..budget import Budget
 from .batch import TT_BYTES, check, solve_worlds
 from .bidding_model import auction_steps, steps_log_likelihood
-from .play_model import LOOKBACK, card_log_probability, discard_log_probability
+from .play_model import LOOKBACK, card_log_probability, discard_log_probability, trump_log_probability
 from .sampling import DISCARD, HAND, TALON, Layout, World
 from .view import View
 
@@ -76,6 +77,7 @@ class Evidence:
             d = v.declarer
             assert d is not None
             twelve = deal["hands"][d] | deal["talon"]
+            total += trump_log_probability(twelve, self.trump, self.models)
             total += discard_log_probability(twelve, deal["discard"], self.trump, self.models, deal["talon"])
         return total
 
