@@ -39,7 +39,8 @@ tricks, not those in play, :mod:`.play_noise`); ``hint-alphamu`` (``hint`` with 
 last tricks searched by αμ, one card for every world, :mod:`.alphamu`), ``hint-overcalls``
 (``hint`` with the bid hint foreseeing the other seats bidding on, :mod:`.overcalls`) and
 ``hint-trump-model`` (``hint`` with a defender's worlds weighed by the trump the declarer named
-too, :mod:`.play_model`).
+too, :mod:`.play_model`) and ``hint-recursion`` (``hint`` with the declarer's two closest best
+cards compared with the defenders answering by their own hints, :mod:`.recursion`).
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ from .view import View
 
 DUPLICATE_POLICIES = ("hint", "hint-v1", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
                       "hint-lexicographic", "hint-match", "hint-trick-in-progress", "hint-rule-of-thumb-pass",
-                      "hint-double-dummy-bid", "hint-alphamu", "hint-overcalls", "hint-trump-model")
+                      "hint-double-dummy-bid", "hint-alphamu", "hint-overcalls", "hint-trump-model", "hint-recursion")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
 MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
@@ -86,11 +87,11 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=True, per_world_declaration=False,
                           calibrate=False, standing=True, use_totals=False, time_budget_ms=None, models="v1",
                           own_search=False, best_pass_declaration=False, play_noise=False, endgame_search=False,
-                          overcalls=False)
+                          overcalls=False, recursion=False)
     if name == "hint-uniform":
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False, per_world_declaration=True,
                           standing=False, own_search=False, best_pass_declaration=False, play_noise=False,
-                          endgame_search=False, overcalls=False)
+                          endgame_search=False, overcalls=False, recursion=False)
     if name == "baseline":
         return BaselinePolicy()
     if name == "hint-fusion":  # ablation: weighted worlds, per-world best declaration
@@ -113,6 +114,8 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, overcalls=True)
     if name == "hint-trump-model":  # variant: a defender's worlds weighed by the declarer's named trump too
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="trump")
+    if name == "hint-recursion":  # variant: the declarer's close cards compared one level deeper
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, recursion=True)
     raise MeksikoError(f"unknown policy {name!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")
 
 

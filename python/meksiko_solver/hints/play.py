@@ -42,6 +42,7 @@ from ..options import check_flag
 from ..play import legal_mask, winning_index
 from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
 from .alphamu import ENDGAME_TRICKS, Endgame, card_values
+from .recursion import CLOSE, RECURSION_WORLDS, deeper_values
 from .batch import TT_BYTES, check, solve_worlds
 from .match import WinChances, game_for_view
 from .outcome import Scorer
@@ -52,6 +53,8 @@ TIE_BREAK = (_DECLARER_ORDER + "defender: expected standing (own score minus the
              "probability of defeat, then fewer expected declarer tricks; then the lowest card")
 GAME_FIRST = "the highest chance of winning the game, then "
 ENDGAME_FIRST = "declarer: the highest expected score of alpha-mu (one card for every world), then "
+DEEPER_FIRST = (f"of the best card and the next unlike it, if within {CLOSE} points, the higher expected score "
+                "(a defender's standing) with the other seats answering by their own hints, then ")
 OLD_TIE_BREAK = (_DECLARER_ORDER + "defender: probability of defeat, then fewer expected declarer tricks, then own "
                  "expected score; then the lowest card")
 
@@ -85,18 +88,22 @@ class PlayHint(HintResult):
     declarer: int = 0
     contract: str = ""
     tie_break: str = TIE_BREAK
+    deeper: Dict[str, float] = field(default_factory=dict)  # the recursion's expected scores, if it ran
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"hint": "play", **self.frame(), **self.weighting, "declarer": self.declarer, "contract": self.contract,
-                "card": str(self.card), "options": [o.to_dict() for o in self.options],
-                "tie_break": self.tie_break}
+        out = {"hint": "play", **self.frame(), **self.weighting, "declarer": self.declarer, "contract": self.contract,
+               "card": str(self.card), "options": [o.to_dict() for o in self.options],
+               "tie_break": self.tie_break}
+        if self.deeper:
+            out["deeper"] = self.deeper
+        return out
 
 
 def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
               time_budget_ms: Optional[float] = None, inference: bool = True,
               checkpoint: Optional[Callable[[], None]] = None, standing: bool = True,
               models: str = "current", game: object = None, own_search: bool = True,
-              endgame_search: bool = False) -> PlayHint:
+              endgame_search: bool = False, recursion: bool = False) -> PlayHint:
     """The play hint for the seat to play in ``view`` (a View, dict, JSON text or SeatView);
     ``inference=False``: uniform worlds; ``standing=False``: a defender's cards ranked as by the
     engine before issue 13 (above); ``models``: the model set that weighs the worlds;
@@ -106,11 +113,15 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     him (``hint-v1``). It acts with the standing only (``standing=False`` ignores it).
     ``endgame_search``: in his last :data:`~.alphamu.ENDGAME_TRICKS` tricks the declarer ranks his
     cards by αμ's expected score first (one card for every world, :mod:`.alphamu`; off by default:
-    not ahead in duplicate, see docs/hints.md)."""
+    not ahead in duplicate, see docs/hints.md). ``recursion``: where the seat's best card and the
+    next one unlike it are within :data:`~.recursion.CLOSE` points, the one that does better when
+    the other seats answer by their own hints (:mod:`.recursion`; a defender's with the standing
+    and the own search only; not with ``game``; off by default)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     standing = check_flag(standing, "standing")
     own_search = check_flag(own_search, "own_search")
     endgame_search = check_flag(endgame_search, "endgame_search")
+    recursion = check_flag(recursion, "recursion")
     state = game_for_view(game, v)
     if v.phase != Phase.PLAY:
         raise MeksikoError(f"no card to play: the deal is in the {v.phase} phase")
@@ -151,6 +162,9 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     own_won, partner_won = v.tricks_won[v.seat], v.tricks_won[partner]
     takers = ({c.index: TrickTaker(played, v.leader, c.index, int(trump)) for c in legal}
               if ranks_standing and not searches_own else {})
+    # Each card's double-dummy values per world, for the recursion to skip cards equal in every world.
+    recurses = recursion and (declaring or searches_own) and state is None
+    vectors: Dict[int, List[Tuple[int, int]]] = {c.index: [] for c in legal} if recurses else {}
     for world, results in solved:
         w = weighted.of(world)
         n += w
@@ -158,6 +172,8 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         side_best = max(x for _, x in values) if declaring else min(x for _, x in values)
         hands = v.world_hands(layout, world) if takers else None
         alone = dict(results[1].card_values) if searches_own else None
+        for card, value in values if vectors else ():
+            vectors[card].append((value, alone[card] if alone is not None else 0))
         for card, value in values:
             own, theirs = own_won, partner_won
             total = before + value
@@ -197,6 +213,17 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         return game_first + side + (-card.rank, -card.suit)
 
     ranked = sorted(legal, key=key, reverse=True)
+    deeper: Dict[int, float] = {}
+    best = ranked[0].index
+    rival = next((i for i, c in enumerate(ranked) if vectors[c.index] != vectors[best]), None) if vectors else None
+    judged = 2 if declaring else 4  # the ranking's first figure: expected score, or standing
+    if rival is not None and not endgame and (sums[best][judged] - sums[ranked[rival].index][judged]) / n < CLOSE:
+        first = solved[:RECURSION_WORLDS]
+        deeper = deeper_values(v, layout, [world for world, _ in first], [weighted.of(world) for world, _ in first],
+                               [ranked[0], ranked[rival]], scorer, seed)
+        if deeper[ranked[rival].index] > deeper[best]:
+            ranked.insert(0, ranked.pop(rival))
+
     def option(card: Card) -> CardOption:
         tricks, makes, score, best, standing_sum, p_win = (settle(x / n) for x in sums[card.index])
         return CardOption(card, tricks, makes, score, best, standing_sum if ranks_standing else None,
@@ -207,7 +234,8 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                     elapsed=budget.elapsed(), budget_ran_out=budget.ran_out, card=ranked[0], options=options,
                     declarer=v.declarer, contract=v.contract, weighted=weighted,
                     tie_break=((GAME_FIRST if win is not None else "") + (ENDGAME_FIRST if endgame else "")
-                               + (TIE_BREAK if standing else OLD_TIE_BREAK)),
+                               + (DEEPER_FIRST if deeper else "") + (TIE_BREAK if standing else OLD_TIE_BREAK)),
+                    deeper={str(Card(c)): rnd(x) for c, x in deeper.items()},
                     game=state,
                     weighting=weighted_frame(weighted, [w for w, _ in solved], inference))
 

@@ -60,6 +60,8 @@ class HintPolicy:
     ``endgame_search``: the declarer ranks his cards in the last tricks by αμ (:mod:`.alphamu`;
     off by default, on in ``hint-alphamu``). ``overcalls``: the bid hint foresees the other seats
     bidding on after a bid (:mod:`.overcalls`; off by default, on in ``hint-overcalls``).
+    ``recursion``: the declarer's two closest best cards compared with the defenders answering by
+    their own hints (:mod:`.recursion`; off by default, on in ``hint-recursion``).
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
@@ -67,7 +69,7 @@ class HintPolicy:
                  per_world_declaration: bool = False, calibrate: bool = False, standing: bool = True,
                  models: str = "current", match: bool = False, target: Optional[int] = None,
                  own_search: bool = True, best_pass_declaration: bool = True, play_noise: bool = True,
-                 endgame_search: bool = False, overcalls: bool = False) -> None:
+                 endgame_search: bool = False, overcalls: bool = False, recursion: bool = False) -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
         self.inference, self.per_world_declaration, self.calibrate = inference, per_world_declaration, calibrate
@@ -77,6 +79,7 @@ class HintPolicy:
         self.play_noise = check_flag(play_noise, "play_noise")
         self.endgame_search = check_flag(endgame_search, "endgame_search")
         self.overcalls = check_flag(overcalls, "overcalls")
+        self.recursion = check_flag(recursion, "recursion")
         self.models = check_models(models)
         self.match = check_flag(match, "match")
         self.target = target
@@ -115,7 +118,7 @@ class HintPolicy:
         elif sv.phase == Phase.PLAY:
             hint = play_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
                              standing=self.standing, models=self.models, game=game, own_search=self.own_search,
-                             endgame_search=self.endgame_search)
+                             endgame_search=self.endgame_search, recursion=self.recursion)
             decision = hint.card
         else:
             raise ValueError(f"no decision to make in phase {str(sv.phase)!r}")
