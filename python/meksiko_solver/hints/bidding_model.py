@@ -82,7 +82,8 @@ def check_models(name: object) -> str:
 
 @lru_cache(maxsize=None)
 def parameters(models: str = "current") -> Dict[str, Any]:
-    """The fitted parameters of the model set ``models`` (``hints/models.json`` for ``current``)."""
+    """The fitted parameters of the model set ``models`` (``hints/models.json`` for ``current``,
+    less the terms of :data:`DROPPED_TERMS`)."""
     text = resources.files("meksiko_solver.hints").joinpath(MODEL_FILES[check_models(models)]).read_text()
     data = json.loads(text)
     for term in DROPPED_TERMS.get(models, ()):

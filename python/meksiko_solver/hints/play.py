@@ -214,14 +214,15 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
 
     ranked = sorted(legal, key=key, reverse=True)
     deeper: Dict[int, float] = {}
-    best = ranked[0].index
-    rival = next((i for i, c in enumerate(ranked) if vectors[c.index] != vectors[best]), None) if vectors else None
+    top = ranked[0].index
+    rival = next((i for i, c in enumerate(ranked) if vectors[c.index] != vectors[top]), None) if vectors else None
     judged = 2 if declaring else 4  # the ranking's first figure: expected score, or standing
-    if rival is not None and not endgame and (sums[best][judged] - sums[ranked[rival].index][judged]) / n < CLOSE:
+    if (rival is not None and not endgame and not (budget.limited and budget.remaining() <= 0)
+            and (sums[top][judged] - sums[ranked[rival].index][judged]) / n < CLOSE):
         first = solved[:RECURSION_WORLDS]
         deeper = deeper_values(v, layout, [world for world, _ in first], [weighted.of(world) for world, _ in first],
                                [ranked[0], ranked[rival]], scorer, seed)
-        if deeper[ranked[rival].index] > deeper[best]:
+        if deeper[ranked[rival].index] > deeper[top]:
             ranked.insert(0, ranked.pop(rival))
 
     def option(card: Card) -> CardOption:

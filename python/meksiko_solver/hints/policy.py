@@ -46,10 +46,11 @@ class HintPolicy:
     hint's figures mapped to played results (:mod:`.calibration`; off by default).
     ``standing``: a defender plays for his expected standing, his score minus the other two
     seats' mean (:mod:`.play`; on by default, off in ``hint-uniform`` as in the engine before
-    issue 13). ``models``: the fitted models that weigh the worlds (``"current"``, or ``"v1"``
-    frozen with ``hint-v1``). ``match``: the hints play for the game, not the deal: each gets
-    the game state (the seat view's totals and dealer, ``target`` or the profile's) and ranks by
-    the chance of winning the game (:mod:`.match`; the arena's ``hint-match``). Where no game
+    issue 13). ``models``: the fitted models that weigh the worlds (``"current"``, ``"v1"``
+    frozen with ``hint-v1``, or ``"trump"``: ``current`` with the named trump weighed too).
+    ``match``: the hints play for the game, not the deal: each gets the game state (the seat
+    view's totals and dealer, ``target`` or the profile's) and ranks by the chance of winning the
+    game (:mod:`.match`; the arena's ``hint-match``). Where no game
     state can hold the totals (a shared lead past the target, played on) the hints play for the deal.
     ``own_search``: a defender's own tricks from a search of him against the other two (:mod:`.play`;
     on by default, off in ``hint-v1`` and ``hint-trick-in-progress``). ``best_pass_declaration``: the
@@ -60,7 +61,7 @@ class HintPolicy:
     ``endgame_search``: the declarer ranks his cards in the last tricks by αμ (:mod:`.alphamu`;
     off by default, on in ``hint-alphamu``). ``overcalls``: the bid hint foresees the other seats
     bidding on after a bid (:mod:`.overcalls`; off by default, on in ``hint-overcalls``).
-    ``recursion``: the declarer's two closest best cards compared with the defenders answering by
+    ``recursion``: the seat's two closest best cards compared with the other seats answering by
     their own hints (:mod:`.recursion`; off by default, on in ``hint-recursion``).
     """
 
