@@ -17,7 +17,7 @@ seat's next turn (two) in each world, and one solve (two for a defender).
 
 from __future__ import annotations
 
-from typing import Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Sequence, Tuple
 
 from .. import engine
 from ..cards import Card, Suit, mask_to_cards
@@ -39,7 +39,7 @@ def _answer(view: View, seed: int) -> Card:
     return hint.card
 
 
-def _answering_view(v: View, seat: int, deal: Dict[str, int], play: Sequence[Card]) -> View:
+def _answering_view(v: View, seat: int, deal: Dict[str, Any], play: Sequence[Card]) -> View:
     """What ``seat`` sees in the world of ``deal`` (``View.world_deal``) after ``play``."""
     discard = tuple(mask_to_cards(deal["discard"])) if seat == v.declarer and v.talon is not None else ()
     return View(seat=seat, dealer=v.dealer, hand=tuple(mask_to_cards(deal["hands"][seat])), auction=v.auction,
@@ -75,7 +75,9 @@ def deeper_values(v: View, layout: Layout, worlds: Sequence[World], weights: Seq
     """The seat's expected result after each of ``cards`` (by card index) over ``worlds``
     (weighted), the other seats answering by their own hints: the declarer's score, a defender's
     standing."""
-    declaring = v.seat == v.declarer
+    declarer = v.declarer
+    assert declarer is not None
+    declaring = v.seat == declarer
     positions: List[engine.PositionTuple] = []
     taken: List[List[int]] = []
     for i, world in enumerate(worlds):
@@ -94,11 +96,11 @@ def deeper_values(v: View, layout: Layout, worlds: Sequence[World], weights: Seq
         rest[k] = results[j].tricks
         if not declaring:
             alone[k] = results[len(open_) + j].tricks
-    partner = 3 - v.seat - v.declarer
+    partner = 3 - v.seat - declarer
     out = {c.index: 0.0 for c in cards}
     for k, got in enumerate(taken):
         won = [v.tricks_won[s] + got[s] for s in range(3)]
-        total = won[v.declarer] + rest[k]
+        total = won[declarer] + rest[k]
         if declaring:
             value = float(scorer.score(total))
         else:
