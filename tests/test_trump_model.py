@@ -88,13 +88,12 @@ def test_fit_recovers_the_length_coefficient_of_drawn_declarations():
     script = load_script("fit_trump_model")
     rng = random.Random(11)
     params = {"length": 2.0, "floor": script.FLOOR}
-    lengths, trumps = [], []
+    drawn = []
     for _ in range(3000):
         twelve = cards_to_mask(Card(c) for c in rng.sample(range(32), 12))
         p = [exp(trump_log_probability_with(twelve, s, params)) for s in range(4)]
-        lengths.append([suit_length(twelve, s) for s in range(4)])
-        trumps.append(rng.choices(range(4), weights=p)[0])
-    fitted = script.fit(np.array(lengths, dtype=float), np.array(trumps))
+        drawn.append((twelve, rng.choices(range(4), weights=p)[0]))
+    fitted = script.fit(drawn)
     assert abs(fitted - 2.0) < 0.2
 
 
@@ -107,8 +106,8 @@ def test_fit_script_reads_the_runs_and_writes_only_its_model(tmp_path):
     numeric = {(g.deal, g.record.declarer, g.record.trump) for g in run.played
                if g.record.discard and g.record.contract != MEKSIKO}
     assert 0 < len(found) <= len(numeric) and runs == ["seed 6 (baseline,hint-uniform, 3 deals)"]
-    for lengths, trump in found:
-        assert sum(lengths) == 12 and 0 <= trump < 4
+    for twelve, trump in found:
+        assert bin(twelve).count("1") == 12 and 0 <= trump < 4
     out = script.main([str(path)])
     assert out["quality"]["declarations_fit"] + out["quality"]["declarations_held_back"] == len(found)
     models = tmp_path / "models.json"

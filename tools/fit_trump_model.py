@@ -5,7 +5,8 @@
 Reads duplicate-arena runs (``arena --duplicate --json``). Every numeric contract of every game
 is a declaration: the declarer's twelve cards (his hand and the talon) and the trump he named.
 A declaration that recurs across a deal's games (the same twelve cards, trump and discard) counts
-once. The model (:func:`meksiko_solver.hints.play_model.trump_log_probability_with`) is
+once. The model (:func:`meksiko_solver.hints.play_model.trump_log_probability_with`, which the
+fit evaluates) is
 
     P(trump = s | twelve) = (1 - floor) * exp(length * n_s) / sum_t exp(length * n_t) + floor / 4
 
@@ -21,17 +22,17 @@ import argparse
 import json
 from math import log
 from pathlib import Path
+from statistics import mean
 from typing import Any, Dict, List, Sequence, Tuple
-
-import numpy as np
 
 from meksiko_solver.auction import MEKSIKO, Auction
 from meksiko_solver.cards import Card, Suit, cards_to_mask
 from meksiko_solver.hints.heuristics import suit_length
+from meksiko_solver.hints.play_model import trump_log_probability_with
 
 OUT = Path(__file__).resolve().parent.parent / "python" / "meksiko_solver" / "hints" / "models.json"
 FLOOR = 0.02
-Declaration = Tuple[List[int], int]  # the four suit lengths among the twelve cards, the trump
+Declaration = Tuple[int, int]  # the declarer's twelve cards (a mask), the trump
 
 
 def declarations(paths: Sequence[str]) -> Tuple[List[Declaration], List[str]]:
@@ -55,45 +56,45 @@ def declarations(paths: Sequence[str]) -> Tuple[List[Declaration], List[str]]:
             key = (twelve, trump, frozenset(record["discard"]))
             if key not in seen:
                 seen.add(key)
-                out.append(([suit_length(twelve, s) for s in range(4)], trump))
+                out.append((twelve, trump))
     return out, runs
 
 
-def mean_log_likelihood(length: float, lengths: np.ndarray, trumps: np.ndarray) -> float:
-    u = length * (lengths - lengths.max(axis=1, keepdims=True))
-    p = np.exp(u)
-    p /= p.sum(axis=1, keepdims=True)
-    chosen = p[np.arange(len(trumps)), trumps]
-    return float(np.log((1.0 - FLOOR) * chosen + FLOOR / 4).mean())
+def mean_log_likelihood(length: float, found: Sequence[Declaration]) -> float:
+    params = {"length": length, "floor": FLOOR}
+    return mean(trump_log_probability_with(twelve, trump, params) for twelve, trump in found)
 
 
-def fit(lengths: np.ndarray, trumps: np.ndarray, low: float = 0.0, high: float = 10.0) -> float:
+def fit(found: Sequence[Declaration], low: float = 0.0, high: float = 10.0) -> float:
     """The maximum-likelihood ``length`` in [low, high], to 1e-4."""
     ratio = (5 ** 0.5 - 1) / 2
     a, b = low, high
     while b - a > 1e-4:
         c, d = b - ratio * (b - a), a + ratio * (b - a)
-        if mean_log_likelihood(c, lengths, trumps) >= mean_log_likelihood(d, lengths, trumps):
+        if mean_log_likelihood(c, found) >= mean_log_likelihood(d, found):
             b = d
         else:
             a = c
     return round((a + b) / 2, 4)
 
 
+def _names_a_longest_suit(twelve: int, trump: int) -> bool:
+    lengths = [suit_length(twelve, s) for s in range(4)]
+    return lengths[trump] == max(lengths)
+
+
 def main(paths: Sequence[str]) -> Dict[str, Any]:
     found, runs = declarations(paths)
     if not found:
         raise SystemExit("no numeric declarations in the runs")
-    lengths = np.array([d[0] for d in found], dtype=float)
-    trumps = np.array([d[1] for d in found])
-    held = np.arange(len(found)) % 4 == 3
-    length = fit(lengths[~held], trumps[~held])
-    longest = float(np.mean(lengths[np.arange(len(found)), trumps] == lengths.max(axis=1)))
+    fitted = [d for i, d in enumerate(found) if i % 4 != 3]
+    held = [d for i, d in enumerate(found) if i % 4 == 3]
+    length = fit(fitted)
     return {"length": length, "floor": FLOOR,
-            "quality": {"declarations_fit": int((~held).sum()), "declarations_held_back": int(held.sum()),
-                        "mean_log_likelihood_held_back": round(mean_log_likelihood(length, lengths[held], trumps[held]), 4),
+            "quality": {"declarations_fit": len(fitted), "declarations_held_back": len(held),
+                        "mean_log_likelihood_held_back": round(mean_log_likelihood(length, held), 4) if held else None,
                         "uniform_log_likelihood_held_back": round(log(0.25), 4),
-                        "share_named_a_longest_suit": round(longest, 4)},
+                        "share_named_a_longest_suit": round(mean(_names_a_longest_suit(*d) for d in found), 4)},
             "fitted_on": runs}
 
 
