@@ -56,7 +56,7 @@ def test_with_double_dummy_answers_the_recursion_is_pimc(monkeypatch):
         before = view.tricks_won[view.declarer]
         for card, value in r.card_values:
             card = next(c for c in view.legal_cards if c.index == card)
-            position, taken = recursion._played_out(view, layout, world, card, 0)
+            position, taken = recursion._played_out(view, now, view.world_deal(layout, world), card, 0)
             rest = engine.solve_batch([position])[0].tricks if any(position[0]) else 0
             assert before + taken[view.declarer] + rest == before + value
             assert not any(position[0]) or (position[3] + len(position[4])) % 3 == view.seat  # his turn again

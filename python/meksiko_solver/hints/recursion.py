@@ -46,11 +46,12 @@ def _answering_view(v: View, seat: int, deal: Dict[str, Any], play: Sequence[Car
                 talon=v.talon, discard=discard, trump=v.trump, play=tuple(play), rules=v.rules, mode=v.mode)
 
 
-def _played_out(v: View, layout: Layout, world: World, card: Card, seed: int) -> Tuple[engine.PositionTuple, List[int]]:
-    """The position in ``world`` when it is the seat's turn again after ``card`` and the other
-    seats' answers (or the deal is over), and the tricks each seat took on the way."""
-    hands = v.world_hands(layout, world)
-    deal = v.world_deal(layout, world)
+def _played_out(v: View, now: Sequence[int], deal: Dict[str, Any], card: Card,
+                seed: int) -> Tuple[engine.PositionTuple, List[int]]:
+    """The position when it is the seat's turn again after ``card`` and the other seats' answers
+    (or the deal is over), in the world whose hands are ``now`` (``View.world_hands``) and whose
+    deal is ``deal`` (``View.world_deal``), and the tricks each seat took on the way."""
+    hands = list(now)
     trump = Suit.NO_TRUMP if v.trump is None else v.trump
     assert v.leader is not None and v.declarer is not None
     trick = [c.index for c in v.trick]
@@ -81,8 +82,9 @@ def deeper_values(v: View, layout: Layout, worlds: Sequence[World], weights: Seq
     positions: List[engine.PositionTuple] = []
     taken: List[List[int]] = []
     for i, world in enumerate(worlds):
+        now, deal = v.world_hands(layout, world), v.world_deal(layout, world)
         for card in cards:
-            position, got = _played_out(v, layout, world, card, seed * 1_000_003 + i)
+            position, got = _played_out(v, now, deal, card, seed * 1_000_003 + i)
             positions.append(position)
             taken.append(got)
     open_ = [k for k, p in enumerate(positions) if any(p[0])]  # the deal not over yet
