@@ -13,6 +13,7 @@ from meksiko_solver.game import play_game
 from meksiko_solver.hints import bid as bid_module
 from meksiko_solver.hints.bid import bid_hint
 from meksiko_solver.hints.discard import discard_classes, discard_hint
+from meksiko_solver.hints.duplicate import make_policy
 from meksiko_solver.hints.play import play_hint
 from meksiko_solver.hints.view import View
 from meksiko_solver.cards import mask_to_cards
@@ -422,16 +423,19 @@ def test_play_hint_defender_plays_for_his_standing():
 def _own_search_standing_by_brute_force(view, worlds):
     """Each card's mean standing when the defender's own tricks are searched: in every world
     the tricks he takes alone against the other two (the reference solver, him as its
-    'declarer') are his, the defence's other open tricks split toss by toss."""
+    'declarer') are his, and with a third entry (his partner alone) the partner's are his; the
+    defence's other open tricks split toss by toss."""
     seat, declarer = view.seat, view.declarer
     partner = 3 - seat - declarer
     totals = {}
-    for values, alone in worlds:
+    for values, alone, *partner_alone in worlds:
         for card, value in values.items():
             t = view.tricks_won[declarer] + value
             open_tricks = 10 - t - view.tricks_won[seat] - view.tricks_won[partner]
-            mine = view.tricks_won[seat] + min(alone[card], open_tricks)
-            totals.setdefault(card, []).append(_standing_over_tosses(view, t, mine, view.tricks_won[partner]))
+            theirs = partner_alone[0][card] if partner_alone else 0
+            assert alone[card] + theirs <= open_tricks  # both sure of theirs: the defence takes at least that
+            mine = view.tricks_won[seat] + alone[card]
+            totals.setdefault(card, []).append(_standing_over_tosses(view, t, mine, view.tricks_won[partner] + theirs))
     return {card: sum(v) / len(v) for card, v in totals.items()}
 
 
@@ -473,3 +477,49 @@ def test_play_hint_own_search_against_brute_force():
     assert checked >= 8
     with pytest.raises(MeksikoError, match="own_search must be true or false"):
         play_hint(view, samples=10, seed=1, own_search="yes")
+
+
+def test_play_hint_partner_search_against_brute_force():
+    """``partner_search``: late defender positions with every world enumerated, uniform weights;
+    each card's standing equals a brute force over the reference solver with the defender's and
+    his partner's own tricks each searched alone against the other two; a declarer's hint, and a
+    defender's without the own search, are untouched by it, and a bad flag is refused."""
+    checked = moved = 0
+    for record in GAME.deals:
+        if record.declarer is None:
+            continue
+        for upto in range(15, 29):
+            view = next((v for v in (_view(record, s, upto) for s in range(3)) if v.to_move == v.seat), None)
+            if view is None or len(view.legal_cards) < 2:
+                continue
+            if view.seat == view.declarer:
+                a = play_hint(view, samples=30, seed=1, partner_search=True).to_dict()
+                assert a == play_hint(view, samples=30, seed=1).to_dict()
+                continue
+            a = play_hint(view, samples=30, seed=1, own_search=False, partner_search=True).to_dict()
+            assert a == play_hint(view, samples=30, seed=1, own_search=False).to_dict()
+            layout = view.layout()
+            if layout.count() > 40:
+                continue
+            trump = None if view.trump is None else "SHDC"[view.trump]
+            trick = [str(c) for c in view.trick]
+            partner = 3 - view.seat - view.declarer
+            worlds = []
+            for world in layout.enumerate():
+                hands = [[str(c) for c in mask_to_cards(m)] for m in view.world_hands(layout, world)]
+                worlds.append(tuple(reference_solve(hands, trump, s, view.leader, trick)[1]
+                                    for s in (view.declarer, view.seat, partner)))
+            expected = _own_search_standing_by_brute_force(view, worlds)
+            hint = play_hint(view, samples=60, seed=1, inference=False, partner_search=True)
+            assert hint.exhaustive
+            by_card = {str(o.card): o.standing for o in hint.options}
+            assert by_card == pytest.approx(expected, abs=1e-3)
+            assert expected[str(hint.card)] == pytest.approx(max(expected.values()), abs=1e-9)
+            without = play_hint(view, samples=60, seed=1, inference=False)
+            moved += any(abs(o.standing - by_card[str(o.card)]) > 1e-6 for o in without.options)
+            checked += 1
+    assert checked >= 8 and moved >= 1
+    with pytest.raises(MeksikoError, match="partner_search must be true or false"):
+        play_hint(view, samples=10, seed=1, partner_search="yes")
+    assert make_policy("hint-partner-search", 8, 0).partner_search
+    assert not any(make_policy(name, 8, 0).partner_search for name in ("hint", "hint-v1", "hint-uniform"))

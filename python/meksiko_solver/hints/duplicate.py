@@ -37,10 +37,11 @@ declarer declare by the rule of thumb, not double-dummy best, :mod:`.bid`) and
 ``hint-double-dummy-bid`` (``hint`` with the bid hint judging a contract over the double-dummy
 tricks, not those in play, :mod:`.play_noise`); ``hint-alphamu`` (``hint`` with the declarer's
 last tricks searched by αμ, one card for every world, :mod:`.alphamu`), ``hint-overcalls``
-(``hint`` with the bid hint foreseeing the other seats bidding on, :mod:`.overcalls`) and
+(``hint`` with the bid hint foreseeing the other seats bidding on, :mod:`.overcalls`),
 ``hint-trump-model`` (``hint`` with a defender's worlds weighed by the trump the declarer named
-too, :mod:`.play_model`) and ``hint-recursion`` (``hint`` with the declarer's two closest best
-cards compared with the defenders answering by their own hints, :mod:`.recursion`).
+too, :mod:`.play_model`), ``hint-recursion`` (``hint`` with the declarer's two closest best
+cards compared with the defenders answering by their own hints, :mod:`.recursion`) and
+``hint-partner-search`` (``hint`` with a defender's partner's own tricks searched too, :mod:`.play`).
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ from .view import View
 
 DUPLICATE_POLICIES = ("hint", "hint-v1", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
                       "hint-lexicographic", "hint-match", "hint-trick-in-progress", "hint-rule-of-thumb-pass",
-                      "hint-double-dummy-bid", "hint-alphamu", "hint-overcalls", "hint-trump-model", "hint-recursion")
+                      "hint-double-dummy-bid", "hint-alphamu", "hint-overcalls", "hint-trump-model", "hint-recursion",
+                      "hint-partner-search")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
 MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
@@ -87,11 +89,11 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=True, per_world_declaration=False,
                           calibrate=False, standing=True, use_totals=False, time_budget_ms=None, models="v1",
                           own_search=False, best_pass_declaration=False, play_noise=False, endgame_search=False,
-                          overcalls=False, recursion=False)
+                          overcalls=False, recursion=False, partner_search=False)
     if name == "hint-uniform":
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False, per_world_declaration=True,
                           standing=False, own_search=False, best_pass_declaration=False, play_noise=False,
-                          endgame_search=False, overcalls=False, recursion=False)
+                          endgame_search=False, overcalls=False, recursion=False, partner_search=False)
     if name == "baseline":
         return BaselinePolicy()
     if name == "hint-fusion":  # ablation: weighted worlds, per-world best declaration
@@ -116,6 +118,8 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="trump")
     if name == "hint-recursion":  # variant: the declarer's close cards compared one level deeper
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, recursion=True)
+    if name == "hint-partner-search":  # variant: a defender's partner's own tricks searched too
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, partner_search=True)
     raise MeksikoError(f"unknown policy {name!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")
 
 

@@ -103,7 +103,7 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
               time_budget_ms: Optional[float] = None, inference: bool = True,
               checkpoint: Optional[Callable[[], None]] = None, standing: bool = True,
               models: str = "current", game: object = None, own_search: bool = True,
-              endgame_search: bool = False, recursion: bool = False) -> PlayHint:
+              endgame_search: bool = False, recursion: bool = False, partner_search: bool = False) -> PlayHint:
     """The play hint for the seat to play in ``view`` (a View, dict, JSON text or SeatView);
     ``inference=False``: uniform worlds; ``standing=False``: a defender's cards ranked as by the
     engine before issue 13 (above); ``models``: the model set that weighs the worlds;
@@ -116,12 +116,15 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     not ahead in duplicate, see docs/hints.md). ``recursion``: where the seat's best card and the
     next one unlike it are within :data:`~.recursion.CLOSE` points, the one that does better when
     the other seats answer by their own hints (:mod:`.recursion`; a defender's with the standing
-    and the own search only; not with ``game``; off by default)."""
+    and the own search only; not with ``game``; off by default). ``partner_search``: with the own search,
+    a third search, the partner alone against the other two: the tricks he takes whatever they do
+    are his, and only the rest of the defence's are split by coins (off by default)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     standing = check_flag(standing, "standing")
     own_search = check_flag(own_search, "own_search")
     endgame_search = check_flag(endgame_search, "endgame_search")
     recursion = check_flag(recursion, "recursion")
+    partner_search = check_flag(partner_search, "partner_search")
     state = game_for_view(game, v)
     if v.phase != Phase.PLAY:
         raise MeksikoError(f"no card to play: the deal is in the {v.phase} phase")
@@ -135,12 +138,17 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
 
     declaring = v.seat == v.declarer
     searches_own = own_search and standing and not declaring
+    partner = 3 - v.seat - v.declarer if not declaring else v.seat
+    searches_partner = searches_own and partner_search
 
     def items_of(world) -> List[Any]:
         hands = v.world_hands(layout, world)
         item = (hands, trump, v.declarer, v.leader, played)
-        # The seat alone against the other two: the tricks he takes whatever they do.
-        return [item, (hands, trump, v.seat, v.leader, played)] if searches_own else [item]
+        if not searches_own:
+            return [item]
+        # The seat alone against the other two (then his partner alone): the tricks each takes whatever they do.
+        alone = [(hands, trump, v.seat, v.leader, played)]
+        return [item, *alone, (hands, trump, partner, v.leader, played)] if searches_partner else [item, *alone]
 
     def call(items: List[Any]) -> List[Any]:
         results = engine.solve_batch(items, True, False, 0, TT_BYTES)
@@ -151,7 +159,6 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     solved = solve_worlds(iter(weighted.worlds), worlds.requested if weighted.drawn == 0 else weighted.drawn,
                           items_of, call, budget)
     scorer = Scorer(v.profile, v.scoring, v.seat, v.contract, v.declarer, v.totals)
-    partner = 3 - v.seat - v.declarer if not declaring else v.seat
     ranks_standing = standing and not declaring
     win = None if state is None else WinChances(state, v.seat, v.contract, v.declarer)
     sums = {c.index: [0, 0, 0.0, 0, 0.0, 0.0] for c in legal}  # tricks, makes, score, best, standing, p_win
@@ -172,13 +179,17 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         side_best = max(x for _, x in values) if declaring else min(x for _, x in values)
         hands = v.world_hands(layout, world) if takers else None
         alone = dict(results[1].card_values) if searches_own else None
+        partner_alone = dict(results[2].card_values) if searches_partner else None
         for card, value in values if vectors else ():
             vectors[card].append((value, alone[card] if alone is not None else 0))
         for card, value in values:
             own, theirs = own_won, partner_won
             total = before + value
             if alone is not None:  # his guaranteed tricks are his; the rest of the defence's by coins
-                own += min(alone[card], 10 - total - own_won - partner_won)
+                open_tricks = 10 - total - own_won - partner_won
+                own += min(alone[card], open_tricks)
+                if partner_alone is not None:  # and so are his partner's (the two never exceed the defence's)
+                    theirs += min(partner_alone[card], open_tricks - (own - own_won))
             elif hands is not None:  # the trick is a defender's where nobody still to play can beat him
                 taker = takers[card](hands)
                 own, theirs = own + (taker == v.seat), theirs + (taker == partner)

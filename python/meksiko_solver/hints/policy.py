@@ -62,7 +62,9 @@ class HintPolicy:
     off by default, on in ``hint-alphamu``). ``overcalls``: the bid hint foresees the other seats
     bidding on after a bid (:mod:`.overcalls`; off by default, on in ``hint-overcalls``).
     ``recursion``: the seat's two closest best cards compared with the other seats answering by
-    their own hints (:mod:`.recursion`; off by default, on in ``hint-recursion``).
+    their own hints (:mod:`.recursion`; off by default, on in ``hint-recursion``). ``partner_search``: with
+    the own search, a defender's partner's own tricks searched too, him alone against the other two
+    (:mod:`.play`; off by default, on in ``hint-partner-search``).
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
@@ -70,7 +72,8 @@ class HintPolicy:
                  per_world_declaration: bool = False, calibrate: bool = False, standing: bool = True,
                  models: str = "current", match: bool = False, target: Optional[int] = None,
                  own_search: bool = True, best_pass_declaration: bool = True, play_noise: bool = True,
-                 endgame_search: bool = False, overcalls: bool = False, recursion: bool = False) -> None:
+                 endgame_search: bool = False, overcalls: bool = False, recursion: bool = False,
+                 partner_search: bool = False) -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
         self.inference, self.per_world_declaration, self.calibrate = inference, per_world_declaration, calibrate
@@ -81,6 +84,7 @@ class HintPolicy:
         self.endgame_search = check_flag(endgame_search, "endgame_search")
         self.overcalls = check_flag(overcalls, "overcalls")
         self.recursion = check_flag(recursion, "recursion")
+        self.partner_search = check_flag(partner_search, "partner_search")
         self.models = check_models(models)
         self.match = check_flag(match, "match")
         self.target = target
@@ -119,7 +123,8 @@ class HintPolicy:
         elif sv.phase == Phase.PLAY:
             hint = play_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
                              standing=self.standing, models=self.models, game=game, own_search=self.own_search,
-                             endgame_search=self.endgame_search, recursion=self.recursion)
+                             endgame_search=self.endgame_search, recursion=self.recursion,
+                             partner_search=self.partner_search)
             decision = hint.card
         else:
             raise ValueError(f"no decision to make in phase {str(sv.phase)!r}")
