@@ -468,7 +468,7 @@ def test_play_hint_own_search_against_brute_force():
                 _, alone = reference_solve(hands, trump, view.seat, view.leader, trick)
                 worlds.append((values, alone))
             expected = _own_search_standing_by_brute_force(view, worlds)
-            hint = play_hint(view, samples=60, seed=1, inference=False)
+            hint = play_hint(view, samples=60, seed=1, inference=False, partner_search=False)
             assert hint.exhaustive
             by_card = {str(o.card): o.standing for o in hint.options}
             assert by_card == pytest.approx(expected, abs=1e-3)
@@ -480,7 +480,7 @@ def test_play_hint_own_search_against_brute_force():
 
 
 def test_play_hint_partner_search_against_brute_force():
-    """``partner_search``: late defender positions with every world enumerated, uniform weights;
+    """``partner_search`` (the default): late defender positions with every world enumerated, uniform weights;
     each card's standing equals a brute force over the reference solver with the defender's and
     his partner's own tricks each searched alone against the other two; a declarer's hint, and a
     defender's without the own search, are untouched by it, and a bad flag is refused."""
@@ -493,11 +493,11 @@ def test_play_hint_partner_search_against_brute_force():
             if view is None or len(view.legal_cards) < 2:
                 continue
             if view.seat == view.declarer:
-                a = play_hint(view, samples=30, seed=1, partner_search=True).to_dict()
-                assert a == play_hint(view, samples=30, seed=1).to_dict()
+                a = play_hint(view, samples=30, seed=1).to_dict()
+                assert a == play_hint(view, samples=30, seed=1, partner_search=False).to_dict()
                 continue
-            a = play_hint(view, samples=30, seed=1, own_search=False, partner_search=True).to_dict()
-            assert a == play_hint(view, samples=30, seed=1, own_search=False).to_dict()
+            a = play_hint(view, samples=30, seed=1, own_search=False).to_dict()
+            assert a == play_hint(view, samples=30, seed=1, own_search=False, partner_search=False).to_dict()
             layout = view.layout()
             if layout.count() > 40:
                 continue
@@ -510,16 +510,16 @@ def test_play_hint_partner_search_against_brute_force():
                 worlds.append(tuple(reference_solve(hands, trump, s, view.leader, trick)[1]
                                     for s in (view.declarer, view.seat, partner)))
             expected = _own_search_standing_by_brute_force(view, worlds)
-            hint = play_hint(view, samples=60, seed=1, inference=False, partner_search=True)
+            hint = play_hint(view, samples=60, seed=1, inference=False)
             assert hint.exhaustive
             by_card = {str(o.card): o.standing for o in hint.options}
             assert by_card == pytest.approx(expected, abs=1e-3)
             assert expected[str(hint.card)] == pytest.approx(max(expected.values()), abs=1e-9)
-            without = play_hint(view, samples=60, seed=1, inference=False)
+            without = play_hint(view, samples=60, seed=1, inference=False, partner_search=False)
             moved += any(abs(o.standing - by_card[str(o.card)]) > 1e-6 for o in without.options)
             checked += 1
     assert checked >= 8 and moved >= 1
     with pytest.raises(MeksikoError, match="partner_search must be true or false"):
         play_hint(view, samples=10, seed=1, partner_search="yes")
-    assert make_policy("hint-partner-search", 8, 0).partner_search
-    assert not any(make_policy(name, 8, 0).partner_search for name in ("hint", "hint-v1", "hint-uniform"))
+    assert make_policy("hint", 8, 0).partner_search
+    assert not any(make_policy(name, 8, 0).partner_search for name in ("hint-no-partner-search", "hint-v1", "hint-uniform"))

@@ -63,8 +63,23 @@ def test_with_double_dummy_answers_the_recursion_is_pimc(monkeypatch):
         deeper = recursion.deeper_values(view, layout, [world], [1.0], list(view.legal_cards), scorer, 0)
         if view.seat == view.declarer:
             assert deeper == {card: float(scorer.score(before + value)) for card, value in r.card_values}
-        else:
-            assert set(deeper) == {c.index for c in view.legal_cards}
+        else:  # each played-out position valued one solve at a time: his and his partner's sure tricks theirs
+            partner = 3 - view.seat - view.declarer
+            for partner_search in (True, False):
+                expected = {}
+                for card in view.legal_cards:
+                    position, taken = recursion._played_out(view, now, view.world_deal(layout, world), card, 0)
+                    won = [view.tricks_won[s] + taken[s] for s in range(3)]
+
+                    def alone(seat):
+                        return engine.solve_batch([(*position[:2], seat, *position[3:])])[0].tricks if any(position[0]) else 0
+                    total = won[view.declarer] + alone(view.declarer)
+                    mine = alone(view.seat)
+                    theirs = alone(partner) if partner_search else 0
+                    assert mine + theirs <= 10 - total - won[view.seat] - won[partner]
+                    expected[card.index] = scorer.defender_standing(total, won[view.seat] + mine, won[partner] + theirs)
+                assert recursion.deeper_values(view, layout, [world], [1.0], list(view.legal_cards), scorer, 0,
+                                               partner_search) == pytest.approx(expected)
         checked += 1
     assert checked >= 60
 

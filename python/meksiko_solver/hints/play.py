@@ -103,7 +103,7 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
               time_budget_ms: Optional[float] = None, inference: bool = True,
               checkpoint: Optional[Callable[[], None]] = None, standing: bool = True,
               models: str = "current", game: object = None, own_search: bool = True,
-              endgame_search: bool = False, recursion: bool = False, partner_search: bool = False) -> PlayHint:
+              endgame_search: bool = False, recursion: bool = False, partner_search: bool = True) -> PlayHint:
     """The play hint for the seat to play in ``view`` (a View, dict, JSON text or SeatView);
     ``inference=False``: uniform worlds; ``standing=False``: a defender's cards ranked as by the
     engine before issue 13 (above); ``models``: the model set that weighs the worlds;
@@ -116,9 +116,9 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     not ahead in duplicate, see docs/hints.md). ``recursion``: where the seat's best card and the
     next one unlike it are within :data:`~.recursion.CLOSE` points, the one that does better when
     the other seats answer by their own hints (:mod:`.recursion`; a defender's with the standing
-    and the own search only; not with ``game``; off by default). ``partner_search``: with the own search,
-    a third search, the partner alone against the other two: the tricks he takes whatever they do
-    are his, and only the rest of the defence's are split by coins (off by default)."""
+    and the own search only; not with ``game``; off by default). ``partner_search`` (on by default):
+    with the own search, a third search, the partner alone against the other two: the tricks he
+    takes whatever they do are his, and only the rest of the defence's are split by coins."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     standing = check_flag(standing, "standing")
     own_search = check_flag(own_search, "own_search")
@@ -232,7 +232,7 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             and (sums[top][judged] - sums[ranked[rival].index][judged]) / n < CLOSE):
         first = solved[:RECURSION_WORLDS]
         deeper = deeper_values(v, layout, [world for world, _ in first], [weighted.of(world) for world, _ in first],
-                               [ranked[0], ranked[rival]], scorer, seed)
+                               [ranked[0], ranked[rival]], scorer, seed, searches_partner)
         if deeper[ranked[rival].index] > deeper[top]:
             ranked.insert(0, ranked.pop(rival))
 

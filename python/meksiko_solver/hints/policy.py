@@ -64,7 +64,7 @@ class HintPolicy:
     ``recursion``: the seat's two closest best cards compared with the other seats answering by
     their own hints (:mod:`.recursion`; off by default, on in ``hint-recursion``). ``partner_search``: with
     the own search, a defender's partner's own tricks searched too, him alone against the other two
-    (:mod:`.play`; off by default, on in ``hint-partner-search``).
+    (:mod:`.play`; on by default, off in ``hint-v1`` and ``hint-no-partner-search``).
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
@@ -73,7 +73,7 @@ class HintPolicy:
                  models: str = "current", match: bool = False, target: Optional[int] = None,
                  own_search: bool = True, best_pass_declaration: bool = True, play_noise: bool = True,
                  endgame_search: bool = False, overcalls: bool = False, recursion: bool = False,
-                 partner_search: bool = False) -> None:
+                 partner_search: bool = True) -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
         self.inference, self.per_world_declaration, self.calibrate = inference, per_world_declaration, calibrate

@@ -8,11 +8,12 @@ first :data:`RECURSION_WORLDS` worlds: the other seats' cards until it is the se
 are their own play hints from what they would see in that world (:data:`ANSWER_SAMPLES` uniform
 worlds each, a defender playing for his standing, no own search), and the position then is
 solved double-dummy: the declarer's tricks, and for a defender also his own tricks alone against
-the other two, the rest of the defence's split by coins (as the play hint counts them). The card
+the other two and his partner's alone (with ``partner_search``), the rest of the defence's split by
+coins (as the play hint counts them). The card
 with the higher expected result there is played; a tie keeps PIMC's order.
 
 Cost: per close decision and candidate, one answering hint per other seat's card until the
-seat's next turn (two) in each world, and one solve (two for a defender).
+seat's next turn (two) in each world, and one solve (three for a defender, two without the partner's).
 """
 
 from __future__ import annotations
@@ -72,10 +73,10 @@ def _played_out(v: View, now: Sequence[int], deal: Dict[str, Any], card: Card,
 
 
 def deeper_values(v: View, layout: Layout, worlds: Sequence[World], weights: Sequence[float],
-                  cards: Sequence[Card], scorer: Scorer, seed: int) -> Dict[int, float]:
+                  cards: Sequence[Card], scorer: Scorer, seed: int, partner_search: bool = True) -> Dict[int, float]:
     """The seat's expected result after each of ``cards`` (by card index) over ``worlds``
     (weighted), the other seats answering by their own hints: the declarer's score, a defender's
-    standing."""
+    standing (``partner_search``: his partner's sure tricks his, as the play hint counts them)."""
     declarer = v.declarer
     assert declarer is not None
     declaring = v.seat == declarer
@@ -88,17 +89,20 @@ def deeper_values(v: View, layout: Layout, worlds: Sequence[World], weights: Seq
             positions.append(position)
             taken.append(got)
     open_ = [k for k, p in enumerate(positions) if any(p[0])]  # the deal not over yet
-    items = [positions[k] for k in open_]
-    if not declaring:  # the seat alone against the other two
-        items += [(p[0], p[1], v.seat, p[3], p[4]) for p in items]
+    partner = 3 - v.seat - declarer
+    # A defender alone against the other two, then his partner alone: the tricks each takes whatever they do.
+    searched = [] if declaring else [v.seat, partner] if partner_search else [v.seat]
+    base = [positions[k] for k in open_]
+    items = base + [(p[0], p[1], s, p[3], p[4]) for s in searched for p in base]
     results = engine.solve_batch(items, False, False, 0, TT_BYTES)
     check(results)
-    rest, alone = [0] * len(positions), [0] * len(positions)
+    rest, alone, partner_alone = [0] * len(positions), [0] * len(positions), [0] * len(positions)
     for j, k in enumerate(open_):
         rest[k] = results[j].tricks
-        if not declaring:
+        if searched:
             alone[k] = results[len(open_) + j].tricks
-    partner = 3 - v.seat - declarer
+        if len(searched) == 2:
+            partner_alone[k] = results[2 * len(open_) + j].tricks
     out = {c.index: 0.0 for c in cards}
     for k, got in enumerate(taken):
         won = [v.tricks_won[s] + got[s] for s in range(3)]
@@ -106,8 +110,10 @@ def deeper_values(v: View, layout: Layout, worlds: Sequence[World], weights: Seq
         if declaring:
             value = float(scorer.score(total))
         else:
-            own = won[v.seat] + min(alone[k], 10 - total - won[v.seat] - won[partner])
-            value = scorer.defender_standing(total, own, won[partner])
+            open_tricks = 10 - total - won[v.seat] - won[partner]
+            mine = min(alone[k], open_tricks)
+            value = scorer.defender_standing(total, won[v.seat] + mine,
+                                             won[partner] + min(partner_alone[k], open_tricks - mine))
         out[cards[k % len(cards)].index] += weights[k // len(cards)] * value
     total_weight = sum(weights)
     return {c: x / total_weight for c, x in out.items()}
