@@ -143,11 +143,32 @@ def test_weights_are_the_tempered_likelihood():
                    tau * raw[0] - weighted.log_scale - weighted.log_mean, rel_tol=1e-12)
 
 
+def test_the_calls_untempered_set_leaves_the_bid_and_discard_weights_untempered():
+    """The model set ``calls-untempered``: tau = 1 in the bid and discard hints, the set's 0.5 in
+    the play; ``current`` and ``trump`` temper every phase alike. A bid hint's weights under it are
+    the likelihood itself (the ratio of two worlds' weights exp(log L1 - log L2))."""
+    assert temper("current", "auction") == temper("current", "play") == temper("trump", "declare") == 0.5
+    assert temper("calls-untempered", "auction") == temper("calls-untempered", "declare") == 1.0
+    assert temper("calls-untempered", "play") == 0.5
+    assert "tempering_by_phase" not in parameters("current") and "tempering_by_phase" not in parameters("trump")
+    view, worlds, _ = start(THIRD_TO_CALL, 30, 4, None, None)
+    for models, tau in (("current", 0.5), ("calls-untempered", 1.0)):
+        weighted = draw(view, worlds, 4, Budget(None), models=models)
+        assert weighted.tau == tau
+        kept = list(weighted.worlds)[:10]
+        raw = weighted.evidence.log_weights(kept, Budget(None))
+        assert len(set(raw)) > 1  # the calls tell something
+        for (w1, l1), (w2, l2) in zip(zip(kept, raw), zip(kept[1:], raw[1:])):
+            assert isclose(weighted.of(w1) / weighted.of(w2), exp(tau * (l1 - l2)), rel_tol=1e-9)
+    untempered = bid_hint(THIRD_TO_CALL, samples=30, seed=4, models="calls-untempered").to_dict()
+    assert untempered["weights"] == "model" and untempered != bid_hint(THIRD_TO_CALL, samples=30, seed=4).to_dict()
+
+
 def test_tempering_raises_the_effective_sample_size(monkeypatch):
     """The same worlds at tau = 1 (the models' likelihood itself) have a lower ESS than tempered."""
     view, worlds, _ = start(PLAY_VIEW, 30, 4, None, None)
     tempered = draw(view, worlds, 4, Budget(None))
-    monkeypatch.setattr(weights_module, "temper", lambda models="current": 1.0)
+    monkeypatch.setattr(weights_module, "temper", lambda models="current", phase=None: 1.0)
     full = draw(view, worlds, 4, Budget(None))
     common = [w for w in tempered.worlds if w in full.weight][:30]
     assert len(common) >= 20

@@ -69,9 +69,14 @@ def features(hand: int) -> List[float]:
 #: ``v1`` is frozen with the policy ``hint-v1`` (issue 54) and is never edited; ``trump`` is
 #: ``current`` with the model of the declarer's named trump, which ``current`` leaves out (it was
 #: level with it in duplicate; the policy ``hint-trump-model``).
-MODEL_FILES = {"current": "models.json", "v1": "models-v1.json", "trump": "models.json"}
+#: ``calls-untempered``: ``current`` with the bid and discard hints' weights untempered (tau 1:
+#: there the only evidence is the calls, and the worlds keep most of their ESS; the policy
+#: ``hint-calls-untempered``).
+MODEL_FILES = {"current": "models.json", "v1": "models-v1.json", "trump": "models.json",
+               "calls-untempered": "models.json"}
 #: The terms of its file that a set leaves out.
-DROPPED_TERMS = {"current": ("trump",)}
+DROPPED_TERMS = {"current": ("trump", "tempering_by_phase"), "trump": ("tempering_by_phase",),
+                 "calls-untempered": ("trump",)}
 
 
 def check_models(name: object) -> str:

@@ -42,7 +42,8 @@ last tricks searched by αμ, one card for every world, :mod:`.alphamu`), ``hint
 too, :mod:`.play_model`), ``hint-recursion`` (``hint`` with the declarer's two closest best
 cards compared with the defenders answering by their own hints, :mod:`.recursion`) and
 ``hint-no-partner-search`` (``hint`` with a defender's partner's sure tricks not searched but split by
-coins with the rest, :mod:`.play`).
+coins with the rest, :mod:`.play`) and ``hint-calls-untempered`` (``hint`` with the bid and discard
+hints' weights untempered, :mod:`.weights`).
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ from .view import View
 DUPLICATE_POLICIES = ("hint", "hint-v1", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
                       "hint-lexicographic", "hint-match", "hint-trick-in-progress", "hint-rule-of-thumb-pass",
                       "hint-double-dummy-bid", "hint-alphamu", "hint-overcalls", "hint-trump-model", "hint-recursion",
-                      "hint-no-partner-search")
+                      "hint-no-partner-search", "hint-calls-untempered")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
 MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
@@ -119,6 +120,8 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="trump")
     if name == "hint-recursion":  # variant: the declarer's close cards compared one level deeper
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, recursion=True)
+    if name == "hint-calls-untempered":  # variant: the bid and discard hints' weights untempered
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="calls-untempered")
     if name == "hint-no-partner-search":  # ablation: a defender's partner's sure tricks not searched, split by coins
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, partner_search=False)
     raise MeksikoError(f"unknown policy {name!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")

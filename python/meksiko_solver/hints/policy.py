@@ -47,7 +47,8 @@ class HintPolicy:
     ``standing``: a defender plays for his expected standing, his score minus the other two
     seats' mean (:mod:`.play`; on by default, off in ``hint-uniform`` as in the engine before
     issue 13). ``models``: the fitted models that weigh the worlds (``"current"``, ``"v1"``
-    frozen with ``hint-v1``, or ``"trump"``: ``current`` with the named trump weighed too).
+    frozen with ``hint-v1``, ``"trump"``: ``current`` with the named trump weighed too, or
+    ``"calls-untempered"``: ``current`` with the bid and discard hints' weights untempered).
     ``match``: the hints play for the game, not the deal: each gets the game state (the seat
     view's totals and dealer, ``target`` or the profile's) and ranks by the chance of winning the
     game (:mod:`.match`; the arena's ``hint-match``). Where no game

@@ -62,9 +62,12 @@ class WeightMode(str, Enum):
         return self.value
 
 
-def temper(models: str = "current") -> float:
-    """The power tau of the likelihood in a world's weight (w = L^tau)."""
-    return float(parameters(models)["tempering"]["exponent"])
+def temper(models: str = "current", phase: Optional[str] = None) -> float:
+    """The power tau of the likelihood in a world's weight (w = L^tau) in a hint of ``phase``:
+    the set's exponent, unless it tempers that phase's hints by one of their own
+    (``tempering_by_phase``, the set ``calls-untempered`` only)."""
+    by_phase = parameters(models).get("tempering_by_phase", {})
+    return float(by_phase.get(str(phase), parameters(models)["tempering"]["exponent"]))
 
 
 def solves_at_most_requested(models: str = "current") -> bool:
@@ -137,7 +140,7 @@ def draw(view: View, worlds: Worlds, seed: int, budget: Budget, inference: bool 
             return uniform(worlds)
         return Weighted(islice(source, worlds.requested), {}, 0, WeightMode.UNIFORM, grouped=True)
     target = worlds.requested
-    tau = temper(models)
+    tau = temper(models, view.phase)
     most = MAX_DRAW_SOLVED if evidence.plays else MAX_DRAW
     if source is None:
         source = worlds.layout.sample(most * target, seed)
