@@ -2,9 +2,10 @@
 
 import random
 import threading
+import time
 
 import meksiko_solver as ms
-from meksiko_solver.cards import DECK, Hand
+from meksiko_solver.cards import DECK, Hand, cards_to_mask
 
 
 def random_deals(count, seed):
@@ -47,25 +48,35 @@ def test_threads_agree_with_one_thread():
 
 
 def test_gil_is_released_during_search():
-    # While one thread is inside a long solve, another thread keeps running Python code.
-    deals = random_deals(30, seed=9)
-    ticks = []
+    """While one thread is inside a long engine call (a declarer analysis, milliseconds), another
+    thread keeps running Python code: some of its ticks fall strictly inside the calls. A call that
+    held the GIL would let no tick be taken while it ran, however fast the machine."""
+    rng = random.Random(9)
+    deals = []
+    for _ in range(40):
+        cards = list(DECK)
+        rng.shuffle(cards)
+        deals.append(([cards_to_mask(cards[10 * k:10 * k + 10]) for k in range(3)], cards_to_mask(cards[30:]), 0))
+    calls, ticks = [], []
     done = threading.Event()
 
     def solver_thread():
         s = ms.Solver()
-        for h, t, d in deals:
-            s.solve(h, t, d, d)
+        for deal in deals:
+            start = time.perf_counter()
+            s.analyze_deal(deal, 0)
+            calls.append((start, time.perf_counter()))
         done.set()
 
     def ticker():
         while not done.is_set():
-            ticks.append(1)
-            done.wait(0.0005)
+            ticks.append(time.perf_counter())
+            done.wait(0.0002)
 
     a, b = threading.Thread(target=solver_thread), threading.Thread(target=ticker)
     b.start()
     a.start()
     a.join()
     b.join()
-    assert len(ticks) > 5
+    inside = sum(1 for t in ticks for start, end in calls if start < t < end)
+    assert inside > 5, (inside, len(ticks), sum(end - start for start, end in calls))
