@@ -439,51 +439,13 @@ def _own_search_standing_by_brute_force(view, worlds):
     return {card: sum(v) / len(v) for card, v in totals.items()}
 
 
-def test_play_hint_own_search_against_brute_force():
-    """``own_search`` (the default): late defender positions with every world enumerated, uniform
-    weights; each card's standing equals a brute force over the reference solver (no engine code),
-    the declarer's hints are the same with it off, and a bad flag is refused."""
-    checked = 0
-    for record in GAME.deals:
-        if record.declarer is None:
-            continue
-        for upto in range(15, 29):
-            view = next((v for v in (_view(record, s, upto) for s in range(3)) if v.to_move == v.seat), None)
-            if view is None or len(view.legal_cards) < 2:
-                continue
-            if view.seat == view.declarer:
-                a = play_hint(view, samples=30, seed=1, own_search=True).to_dict()
-                b = play_hint(view, samples=30, seed=1, own_search=False).to_dict()
-                assert a["options"] == b["options"]
-                continue
-            layout = view.layout()
-            if layout.count() > 40:
-                continue
-            trump = None if view.trump is None else "SHDC"[view.trump]
-            trick = [str(c) for c in view.trick]
-            worlds = []
-            for world in layout.enumerate():
-                hands = [[str(c) for c in mask_to_cards(m)] for m in view.world_hands(layout, world)]
-                _, values = reference_solve(hands, trump, view.declarer, view.leader, trick)
-                _, alone = reference_solve(hands, trump, view.seat, view.leader, trick)
-                worlds.append((values, alone))
-            expected = _own_search_standing_by_brute_force(view, worlds)
-            hint = play_hint(view, samples=60, seed=1, inference=False, partner_search=False)
-            assert hint.exhaustive
-            by_card = {str(o.card): o.standing for o in hint.options}
-            assert by_card == pytest.approx(expected, abs=1e-3)
-            assert expected[str(hint.card)] == pytest.approx(max(expected.values()), abs=1e-9)
-            checked += 1
-    assert checked >= 8
-    with pytest.raises(MeksikoError, match="own_search must be true or false"):
-        play_hint(view, samples=10, seed=1, own_search="yes")
-
-
-def test_play_hint_partner_search_against_brute_force():
-    """``partner_search`` (the default): late defender positions with every world enumerated, uniform weights;
-    each card's standing equals a brute force over the reference solver with the defender's and
-    his partner's own tricks each searched alone against the other two; a declarer's hint, and a
-    defender's without the own search, are untouched by it, and a bad flag is refused."""
+@pytest.mark.parametrize("partner_search", [False, True])
+def test_play_hint_sure_tricks_against_brute_force(partner_search):
+    """``own_search`` and ``partner_search`` (both the default): late defender positions with every
+    world enumerated, uniform weights; each card's standing equals a brute force over the reference
+    solver (no engine code) with the defender's own tricks searched alone against the other two,
+    and with ``partner_search`` his partner's too. The declarer's hints are the same with either
+    off, the partner's search changes nothing without the own search, and it moves some standing."""
     checked = moved = 0
     for record in GAME.deals:
         if record.declarer is None:
@@ -494,6 +456,7 @@ def test_play_hint_partner_search_against_brute_force():
                 continue
             if view.seat == view.declarer:
                 a = play_hint(view, samples=30, seed=1).to_dict()
+                assert a == play_hint(view, samples=30, seed=1, own_search=False).to_dict()
                 assert a == play_hint(view, samples=30, seed=1, partner_search=False).to_dict()
                 continue
             a = play_hint(view, samples=30, seed=1, own_search=False).to_dict()
@@ -503,22 +466,23 @@ def test_play_hint_partner_search_against_brute_force():
                 continue
             trump = None if view.trump is None else "SHDC"[view.trump]
             trick = [str(c) for c in view.trick]
-            partner = 3 - view.seat - view.declarer
+            searched = (view.declarer, view.seat) + ((3 - view.seat - view.declarer,) if partner_search else ())
             worlds = []
             for world in layout.enumerate():
                 hands = [[str(c) for c in mask_to_cards(m)] for m in view.world_hands(layout, world)]
-                worlds.append(tuple(reference_solve(hands, trump, s, view.leader, trick)[1]
-                                    for s in (view.declarer, view.seat, partner)))
+                worlds.append(tuple(reference_solve(hands, trump, s, view.leader, trick)[1] for s in searched))
             expected = _own_search_standing_by_brute_force(view, worlds)
-            hint = play_hint(view, samples=60, seed=1, inference=False)
+            hint = play_hint(view, samples=60, seed=1, inference=False, partner_search=partner_search)
             assert hint.exhaustive
             by_card = {str(o.card): o.standing for o in hint.options}
             assert by_card == pytest.approx(expected, abs=1e-3)
             assert expected[str(hint.card)] == pytest.approx(max(expected.values()), abs=1e-9)
-            without = play_hint(view, samples=60, seed=1, inference=False, partner_search=False)
-            moved += any(abs(o.standing - by_card[str(o.card)]) > 1e-6 for o in without.options)
+            other = play_hint(view, samples=60, seed=1, inference=False, partner_search=not partner_search)
+            moved += any(abs(o.standing - by_card[str(o.card)]) > 1e-6 for o in other.options)
             checked += 1
     assert checked >= 8 and moved >= 1
+    with pytest.raises(MeksikoError, match="own_search must be true or false"):
+        play_hint(view, samples=10, seed=1, own_search="yes")
     with pytest.raises(MeksikoError, match="partner_search must be true or false"):
         play_hint(view, samples=10, seed=1, partner_search="yes")
     assert make_policy("hint", 8, 0).partner_search

@@ -1,5 +1,7 @@
 """tools/play_ceiling.py: the peeking seat plays on the real cards, and the rest is the duplicate arena."""
 
+import json
+
 import pytest
 
 from meksiko_solver import engine
@@ -60,6 +62,14 @@ def test_the_peeking_seat_plays_on_the_real_world_and_the_base_game_is_the_arena
             asked.clear()
     assert declarer_cards >= 3 and defender_cards >= 3
     assert play_module.draw.__name__ == "draw"  # put back after peeking
+
+
+def test_the_summary_is_the_arenas_over_the_seat_deals(capsys):
+    summary = ceiling.main(["--deals", "2", "--seed", "5", "--samples", "4"])
+    per_deal = [[(role, tuple(values)) for role, *values in deal] for deal in summary["seat_deals"]]
+    assert per_deal == [ceiling.play_ceiling_deal(i, A, B, 4, 5) for i in range(2)]
+    assert summary["paired_difference"] == ceiling.differences(per_deal)["paired_difference"]
+    assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(summary))
 
 
 def test_a_must_be_a_hint_policy():

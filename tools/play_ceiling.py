@@ -11,7 +11,9 @@ auction against B (the card play's part is this figure minus A's own duplicate r
     python tools/play_ceiling.py --deals 300 --seed S [--policies hint,hint-uniform] [--samples 50] [--workers 2]
 
 prints the summary as JSON: each measure of ``hints.duplicate.MEASURES`` overall, per role and
-clustered by deal, as ``arena --duplicate`` reports them.
+clustered by deal, as ``arena --duplicate`` reports them, and ``seat_deals``: per deal, seat k's
+role and measures (to pair them with A's own duplicate run on the same seed: the auction is the
+same, so the difference is the card play's alone).
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from meksiko_solver.deal import Phase, SeatView, deal_cards
 from meksiko_solver.game import play_deal
-from meksiko_solver.record import DealRecord
 from meksiko_solver.hints import play as play_module
 from meksiko_solver.hints.duplicate import SeatDeal, differences, make_policy, parse_pair, recorded_world, seat_deal
 from meksiko_solver.hints.parallel import ordered_calls
@@ -34,6 +35,8 @@ from meksiko_solver.hints.policy import HintPolicy
 from meksiko_solver.hints.sampling import World
 from meksiko_solver.hints.view import View
 from meksiko_solver.hints.weights import WeightMode, Weighted
+from meksiko_solver.record import DealRecord
+
 
 @contextmanager
 def peeking(world: World) -> Iterator[None]:
@@ -43,7 +46,7 @@ def peeking(world: World) -> Iterator[None]:
     def the_world(*args: Any, **kwargs: Any) -> Weighted:
         return Weighted(iter([world]), {}, 0, WeightMode.UNIFORM)
 
-    play_module.draw = the_world  # type: ignore[assignment]
+    play_module.draw = the_world
     try:
         yield
     finally:
@@ -70,7 +73,7 @@ class Recorded:
     def __call__(self, sv: SeatView) -> object:
         decision = self.policy(sv)
         if sv.phase == Phase.DECLARE:
-            self.table.discard = tuple(c for c in sv.hand if str(c) in {str(x) for x in decision[0]})  # type: ignore[index]
+            self.table.discard = tuple(c for c in sv.hand if str(c) in {str(x) for x in decision[0]})
         return decision
 
 
@@ -86,7 +89,7 @@ class Peeking(Recorded):
         self.table.declarer, self.table.contract = sv.declarer, sv.contract
         view = View.from_seat_view(sv)
         p = self.policy
-        with peeking(recorded_world(self.table, view, view.layout())):  # type: ignore[arg-type]
+        with peeking(recorded_world(self.table, view, view.layout())):  # the table stands for the record
             hint = play_hint(view, 1, 0, inference=False, standing=p.standing, own_search=p.own_search,
                              partner_search=p.partner_search)
         return hint.card
@@ -126,7 +129,8 @@ def main(argv: Optional[Sequence[str]] = None) -> Dict[str, Any]:
     calls = [(i, a, b, args.samples, args.seed) for i in range(args.deals)]
     per_deal = list(ordered_calls(play_ceiling_deal, calls, args.workers))
     summary = {"deals": args.deals, "seed": args.seed, "policies": {"A (peeking in the play)": a, "B": b},
-               "samples": args.samples, **differences(per_deal)}
+               "samples": args.samples, **differences(per_deal),
+               "seat_deals": [[[role, *values] for role, values in deal] for deal in per_deal]}
     print(json.dumps(summary, indent=1))
     return summary
 

@@ -40,7 +40,7 @@ last tricks searched by αμ, one card for every world, :mod:`.alphamu`), ``hint
 (``hint`` with the bid hint foreseeing the other seats bidding on, :mod:`.overcalls`),
 ``hint-trump-model`` (``hint`` with a defender's worlds weighed by the trump the declarer named
 too, :mod:`.play_model`), ``hint-recursion`` (``hint`` with the declarer's two closest best
-cards compared with the defenders answering by their own hints, :mod:`.recursion`) and
+cards compared with the defenders answering by their own hints, :mod:`.recursion`),
 ``hint-no-partner-search`` (``hint`` with a defender's partner's sure tricks not searched but split by
 coins with the rest, :mod:`.play`) and ``hint-calls-untempered`` (``hint`` with the bid and discard
 hints' weights untempered, :mod:`.weights`).

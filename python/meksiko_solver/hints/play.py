@@ -144,11 +144,9 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     def items_of(world) -> List[Any]:
         hands = v.world_hands(layout, world)
         item = (hands, trump, v.declarer, v.leader, played)
-        if not searches_own:
-            return [item]
-        # The seat alone against the other two (then his partner alone): the tricks each takes whatever they do.
-        alone = [(hands, trump, v.seat, v.leader, played)]
-        return [item, *alone, (hands, trump, partner, v.leader, played)] if searches_partner else [item, *alone]
+        # The seat alone against the other two, then his partner alone: the tricks each takes whatever they do.
+        alone = [(hands, trump, s, v.leader, played) for s in ((v.seat, partner) if searches_partner else (v.seat,))]
+        return [item, *alone] if searches_own else [item]
 
     def call(items: List[Any]) -> List[Any]:
         results = engine.solve_batch(items, True, False, 0, TT_BYTES)

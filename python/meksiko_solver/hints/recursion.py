@@ -8,9 +8,9 @@ first :data:`RECURSION_WORLDS` worlds: the other seats' cards until it is the se
 are their own play hints from what they would see in that world (:data:`ANSWER_SAMPLES` uniform
 worlds each, a defender playing for his standing, no own search), and the position then is
 solved double-dummy: the declarer's tricks, and for a defender also his own tricks alone against
-the other two and his partner's alone (with ``partner_search``), the rest of the defence's split by
-coins (as the play hint counts them). The card
-with the higher expected result there is played; a tie keeps PIMC's order.
+the other two and his partner's alone (with ``partner_search``), the rest of the defence's split
+by coins (as the play hint counts them). The card with the higher expected result there is
+played; a tie keeps PIMC's order.
 
 Cost: per close decision and candidate, one answering hint per other seat's card until the
 seat's next turn (two) in each world, and one solve (three for a defender, two without the partner's).
