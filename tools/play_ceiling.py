@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from contextlib import contextmanager
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
@@ -28,6 +27,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from meksiko_solver.deal import Phase, SeatView, deal_cards
 from meksiko_solver.game import play_deal
 from meksiko_solver.hints import play as play_module
+from meksiko_solver.hints.arena import deal_seed
 from meksiko_solver.hints.duplicate import SeatDeal, differences, make_policy, parse_pair, recorded_world, seat_deal
 from meksiko_solver.hints.parallel import ordered_calls
 from meksiko_solver.hints.play import play_hint
@@ -98,10 +98,10 @@ class Peeking(Recorded):
 def ceiling_game(i: int, a: str, b: str, samples: int, seed: int, peeking_seat: Optional[int]) -> DealRecord:
     """Deal ``i`` as the duplicate arena deals it, the peeking A in ``peeking_seat`` (None: the
     base game, B everywhere) and B in the other seats."""
-    table = Table(*deal_cards(random.Random(seed * 1_000_003 + i)))
+    table = Table(*deal_cards(deal_seed(seed, i)))
     seats = [Peeking(make_policy(a, samples, seed), table) if s == peeking_seat
              else Recorded(make_policy(b, samples, seed), table) for s in range(3)]
-    return play_deal(seats, dealer=i % 3, seed=random.Random(seed * 1_000_003 + i))
+    return play_deal(seats, dealer=i % 3, seed=deal_seed(seed, i))
 
 
 def play_ceiling_deal(i: int, a: str, b: str, samples: int, seed: int) -> List[Tuple[str, SeatDeal]]:

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 from typing import Any, Dict, List
 
 from meksiko_solver.deal import Phase, SeatView
 from meksiko_solver.game import play_deal
+from meksiko_solver.hints.arena import deal_seed
 from meksiko_solver.hints.duplicate import make_policy
 
 RULES = ("mexico-club", "classic")
@@ -45,7 +45,7 @@ def decisions(policy: str, deals: int, seed: int, samples: int) -> List[Dict[str
                 return choice
             return decide
 
-        play_deal([seat(s) for s in range(3)], dealer=i % 3, seed=random.Random(seed * 1_000_003 + i), rules=rules,
+        play_deal([seat(s) for s in range(3)], dealer=i % 3, seed=deal_seed(seed, i), rules=rules,
                   mode="easy" if rules == "mexico-club" else None)
     return out
 

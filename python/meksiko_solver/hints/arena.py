@@ -46,6 +46,12 @@ DEFAULT_LINEUP = ("hint", "baseline", "baseline")
 ROLES = ("declarer", "defender")
 
 
+def deal_seed(seed: int, i: int) -> random.Random:
+    """The generator deal ``i`` of a run seeded ``seed`` is dealt from (the arenas' and every tool's
+    that replays their deals)."""
+    return random.Random(seed * 1_000_003 + i)
+
+
 def make_policy(name: str, samples: int, seed: int, on_hint=None):
     if name == "hint":
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint)
@@ -199,7 +205,7 @@ def run_arena(deals: int = 200, seed: int = 0, policies: object = DEFAULT_LINEUP
         rot = (i // 3) % 3
         names = [lineup[(s + rot) % 3] for s in range(3)]
         record = play_deal([instances[n] for n in names], dealer=i % 3,
-                           seed=random.Random(seed * 1_000_003 + i), rules=profile, mode=scoring.name)
+                           seed=deal_seed(seed, i), rules=profile, mode=scoring.name)
         records.append(record)
         seats_of.append(names)
         if progress:

@@ -48,7 +48,6 @@ hints' weights untempered, :mod:`.weights`).
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from math import sqrt
 from statistics import mean, pstdev
@@ -63,6 +62,7 @@ from ..options import check_samples, check_seed
 from ..studies.executors import check_address
 from ..record import DealRecord
 from ..rules import get_rules
+from .arena import deal_seed
 from .inference import true_world
 from .parallel import check_workers, ordered_calls
 from .policy import BaselinePolicy, HintPolicy
@@ -356,7 +356,7 @@ def play_duplicate_deal(i: int, a: str, b: str, samples: int, seed: int, rules: 
                 log.append((s, phase, view, hint))
             seats.append(_Remembered(name, samples, seed, memo, on_hint) if remember
                          else make_policy(name, samples, seed, on_hint))
-        record = play_deal(seats, dealer=i % 3, seed=random.Random(seed * 1_000_003 + i), rules=profile, mode=mode)
+        record = play_deal(seats, dealer=i % 3, seed=deal_seed(seed, i), rules=profile, mode=mode)
         return Played(i, label, list(names), record, [(names[s], ph, (v, h)) for s, ph, v, h in log])
 
     def judge(p: Played, seats: Sequence[int]) -> None:

@@ -105,6 +105,17 @@ class Scorer:
         return own_total / (1 << left), partner_total / (1 << left)
 
 
+def sure_tricks(declarer_tricks: int, own_won: int, partner_won: int, own_alone: int,
+                partner_alone: int = 0) -> Tuple[int, int]:
+    """A defender's and his partner's tricks (already won plus sure) when the declarer ends with
+    ``declarer_tricks``: each is credited what he takes alone against the other two
+    (``own_alone``, ``partner_alone``: searched from now on), capped at the defence's open tricks;
+    what is left stays open for the coin split of :meth:`Scorer.defender_standing`."""
+    open_tricks = 10 - declarer_tricks - own_won - partner_won
+    mine = min(own_alone, open_tricks)
+    return own_won + mine, partner_won + min(partner_alone, open_tricks - mine)
+
+
 @lru_cache(maxsize=512)
 def _table(rules: RuleProfile, mode: ScoringMode, seat: int, contract: Contract, declarer: int,
            totals: Optional[Tuple[int, int, int]]) -> Tuple[Tuple[int, ...], ...]:

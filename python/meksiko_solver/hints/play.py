@@ -45,7 +45,7 @@ from .alphamu import ENDGAME_TRICKS, Endgame, card_values
 from .recursion import CLOSE, RECURSION_WORLDS, deeper_values
 from .batch import TT_BYTES, check, solve_worlds
 from .match import WinChances, game_for_view
-from .outcome import Scorer
+from .outcome import Scorer, sure_tricks
 from .weights import draw, weighted_frame
 
 _DECLARER_ORDER = "declarer: expected score, then probability of making, then expected tricks; "
@@ -183,11 +183,9 @@ def play_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         for card, value in values:
             own, theirs = own_won, partner_won
             total = before + value
-            if alone is not None:  # his guaranteed tricks are his; the rest of the defence's by coins
-                open_tricks = 10 - total - own_won - partner_won
-                own += min(alone[card], open_tricks)
-                if partner_alone is not None:  # and so are his partner's (the two never exceed the defence's)
-                    theirs += min(partner_alone[card], open_tricks - (own - own_won))
+            if alone is not None:  # his and his partner's guaranteed tricks are theirs; the rest by coins
+                own, theirs = sure_tricks(total, own_won, partner_won, alone[card],
+                                          partner_alone[card] if partner_alone is not None else 0)
             elif hands is not None:  # the trick is a defender's where nobody still to play can beat him
                 taker = takers[card](hands)
                 own, theirs = own + (taker == v.seat), theirs + (taker == partner)

@@ -24,7 +24,7 @@ from .. import engine
 from ..cards import Card, Suit, mask_to_cards
 from ..play import winning_index
 from .batch import TT_BYTES, check
-from .outcome import Scorer
+from .outcome import Scorer, sure_tricks
 from .sampling import Layout, World
 from .view import View
 
@@ -110,10 +110,8 @@ def deeper_values(v: View, layout: Layout, worlds: Sequence[World], weights: Seq
         if declaring:
             value = float(scorer.score(total))
         else:
-            open_tricks = 10 - total - won[v.seat] - won[partner]
-            mine = min(alone[k], open_tricks)
-            value = scorer.defender_standing(total, won[v.seat] + mine,
-                                             won[partner] + min(partner_alone[k], open_tricks - mine))
+            value = scorer.defender_standing(total, *sure_tricks(total, won[v.seat], won[partner], alone[k],
+                                                                 partner_alone[k]))
         out[cards[k % len(cards)].index] += weights[k // len(cards)] * value
     total_weight = sum(weights)
     return {c: x / total_weight for c, x in out.items()}
