@@ -72,7 +72,10 @@ def test_the_summary_is_the_arenas_over_the_seat_deals(capsys):
     assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(summary))
 
 
-def test_a_must_be_a_hint_policy():
+@pytest.mark.parametrize("policies, message", [("baseline,hint-uniform", "A must be a hint policy, not 'baseline'"),
+                                               ("hint,nope", "unknown policy 'nope'"),
+                                               ("hint", "compares two policies A,B, not 1")])
+def test_bad_policies_exit_with_status_2_and_a_message(policies, message, capsys):
     with pytest.raises(SystemExit) as exc:
-        ceiling.main(["--deals", "1", "--seed", "1", "--policies", "baseline,hint-uniform"])
-    assert exc.value.code == 2
+        ceiling.main(["--deals", "1", "--seed", "1", "--policies", policies])
+    assert exc.value.code == 2 and message in capsys.readouterr().err

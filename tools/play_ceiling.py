@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from meksiko_solver.deal import Phase, SeatView, deal_cards
+from meksiko_solver.errors import MeksikoError
 from meksiko_solver.game import play_deal
 from meksiko_solver.hints import play as play_module
 from meksiko_solver.hints.arena import deal_seed
@@ -123,7 +124,10 @@ def main(argv: Optional[Sequence[str]] = None) -> Dict[str, Any]:
     parser.add_argument("--samples", type=int, default=50)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
-    a, b = parse_pair(args.policies)
+    try:
+        a, b = parse_pair(args.policies)
+    except MeksikoError as exc:  # an unknown policy or not two of them: the arena's own message
+        parser.error(str(exc))
     if not isinstance(make_policy(a, 1, 0), HintPolicy):
         parser.error(f"policies: A must be a hint policy, not {a!r}")
     calls = [(i, a, b, args.samples, args.seed) for i in range(args.deals)]
