@@ -1,5 +1,5 @@
 """Issue 54.2: the duplicate arena in K processes or on a Dask cluster (the same result for every
-K), its sequential test (the rule's arithmetic on synthetic sequences), and bad options."""
+K), its sequential test (the rule's arithmetic on synthetic sequences), bad options, and a policy named with worlds of its own (NAME@N)."""
 
 import json
 import random
@@ -8,7 +8,7 @@ import pytest
 
 from meksiko_solver.cli import main
 from meksiko_solver.errors import OptionError
-from meksiko_solver.hints.duplicate import run_duplicate
+from meksiko_solver.hints.duplicate import make_policy, run_duplicate
 from meksiko_solver.hints.sequential import H0, H1, UNDECIDED, SequentialRule
 
 ARGS = ["arena", "--duplicate", "--deals", "4", "--seed", "3", "--samples", "6", "--policies", "hint,hint-uniform",
@@ -118,3 +118,23 @@ def test_shared_decisions_give_the_same_deal(i, b):
     assert [p.to_dict() for p in shared.played] == [p.to_dict() for p in searched.played]
     assert (shared.seat_deals, shared.contracts, shared.calibration, shared.llrs) == \
         (searched.seat_deals, searched.contracts, searched.calibration, searched.llrs)
+
+
+def test_a_policy_with_its_own_worlds_is_that_policy_at_those_worlds():
+    # NAME@N is NAME solving N worlds: the same games as the arena's samples set to N.
+    mine = run_duplicate(deals=2, seed=5, policies="hint@6,hint-v1", samples=3)
+    plain = run_duplicate(deals=2, seed=5, policies="hint,hint-v1@3", samples=6)
+    assert [p.record.to_dict() for p in mine.played] == [p.record.to_dict() for p in plain.played]
+    assert mine.summary["paired_difference"] == plain.summary["paired_difference"]
+    assert mine.summary["policies"] == {"A": "hint@6", "B": "hint-v1"}
+    assert make_policy("hint-v1@20", 50, 0).samples == 20 and make_policy("hint-v1@20", 50, 0).models == "v1"
+
+
+@pytest.mark.parametrize("policies, message", [
+    ("hint@0,hint", "policy hint@0: worlds must be a positive whole number"),
+    ("hint@x,hint", "policy 'hint@x': the worlds after @ must be a whole number, not 'x'"),
+    ("hint,baseline@5", "policy 'baseline@5': baseline samples no worlds"),
+    ("hint,nobody@5", "unknown policy 'nobody'")])
+def test_bad_worlds_of_a_policy_exit_2(capsys, policies, message):
+    assert main(["arena", "--duplicate", "--deals", "2", "--quiet", "--policies", policies]) == 2
+    assert message in capsys.readouterr().err

@@ -18,7 +18,7 @@ from meksiko_solver.hints.bidding_model import call_distribution, call_log_proba
 from meksiko_solver.hints.heuristics import keep_value, keep_values
 from meksiko_solver.hints.declaration import LAYOUTS_PER_TALON, TALON, talon_groups
 from meksiko_solver.hints.duplicate import differences, parse_pair, run_duplicate, seat_deal
-from meksiko_solver.hints.play_model import LOOKBACK, card_probabilities, discard_log_probability
+from meksiko_solver.hints.play_model import card_probabilities, discard_log_probability
 from meksiko_solver.hints.outcome import Scorer
 from meksiko_solver.hints.view import View
 from meksiko_solver.rules import get_rules
@@ -131,10 +131,11 @@ def test_few_layouts_are_all_weighed_and_the_heaviest_solved():
 def test_weights_are_the_tempered_likelihood():
     """w = L^tau: two worlds' weights are in the ratio exp(tau * (log L1 - log L2)), and the arena's
     log-likelihood ratio is that of the tempered weights, self-normalised over the worlds drawn."""
-    tau = temper()
-    assert 0 < tau < 1 and tau == parameters()["tempering"]["exponent"]
+    assert 0 < temper() < 1 and temper() == parameters()["tempering"]["exponent"]
     view, worlds, _ = start(PLAY_VIEW, 30, 4, None, None)
     weighted = draw(view, worlds, 4, Budget(None))
+    tau = weighted.tau
+    assert tau == temper("current", "play") == parameters()["tempering_by_phase"]["play"] != temper()
     kept = list(weighted.worlds)
     raw = weighted.evidence.log_weights(kept, Budget(None))
     for (w1, l1), (w2, l2) in zip(zip(kept, raw), zip(kept[1:], raw[1:])):
@@ -144,13 +145,15 @@ def test_weights_are_the_tempered_likelihood():
 
 
 def test_the_calls_untempered_set_leaves_the_bid_and_discard_weights_untempered():
-    """The model set ``calls-untempered``: tau = 1 in the bid and discard hints, the set's 0.5 in
-    the play; ``current`` and ``trump`` temper every phase alike. A bid hint's weights under it are
-    the likelihood itself (the ratio of two worlds' weights exp(log L1 - log L2))."""
-    assert temper("current", "auction") == temper("current", "play") == temper("trump", "declare") == 0.5
+    """The model set ``calls-untempered``: tau = 1 in the bid and discard hints, ``current``'s 0.7
+    in the play; ``current`` and ``trump`` temper the calls at 0.5, ``short-play-evidence`` and
+    ``v1`` every phase alike. A bid hint's weights under it are the likelihood itself (the ratio of
+    two worlds' weights exp(log L1 - log L2))."""
+    assert temper("current", "auction") == temper("trump", "declare") == temper("short-play-evidence", "play") == 0.5
+    assert temper("v1", "play") == temper("v1", "auction") == 0.5
+    assert temper("current", "play") == temper("trump", "play") == temper("calls-untempered", "play") == 0.7
     assert temper("calls-untempered", "auction") == temper("calls-untempered", "declare") == 1.0
-    assert temper("calls-untempered", "play") == 0.5
-    assert "tempering_by_phase" not in parameters("current") and "tempering_by_phase" not in parameters("trump")
+    assert "auction" not in parameters("current")["tempering_by_phase"]
     view, worlds, _ = start(THIRD_TO_CALL, 30, 4, None, None)
     for models, tau in (("current", 0.5), ("calls-untempered", 1.0)):
         weighted = draw(view, worlds, 4, Budget(None), models=models)
@@ -429,7 +432,10 @@ def test_the_play_model_weighs_the_last_cards_of_the_other_seats():
     view = late_view()
     others = [card.index for who, card in view.played if who != view.seat]
     layout = view.layout()
-    assert [p[1] for p in inference_module.Evidence(view, layout).plays] == others[-LOOKBACK:]
+    assert len(others) > 8
+    assert [p[1] for p in inference_module.Evidence(view, layout).plays] == others[-8:]
+    assert [p[1] for p in inference_module.Evidence(view, layout, models="v1").plays] == others[-2:]
+    assert [p[1] for p in inference_module.Evidence(view, layout, models="short-play-evidence").plays] == others[-2:]
     assert [p[1] for p in inference_module.Evidence(view, layout, 99).plays] == others
     assert inference_module.Evidence(view, layout, 0).plays == []
     world = next(layout.sample(1, seed=0))
@@ -442,7 +448,7 @@ def test_tempering_table_from_self_play():
     and the table: tau = 0 is the uniform engine (LLR 0, every world worth one), and the real layout
     gains as tau grows while the effective share of the worlds falls."""
     script = load_script("fit_tempering")
-    rows = script.play((0, 7000, 8, 24, LOOKBACK))
+    rows = script.play((0, 7000, 8, 24, 2))
     assert rows and all(len(r["logs"]) <= 24 and r["real"] > float("-inf") for r in rows)
     assert {r["phase"] for r in rows} <= {"auction", "declare", "play"}
     table = script.table(rows, grid=(0.0, 0.5, 1.0))

@@ -126,5 +126,5 @@ def test_shipped_trump_model_beats_the_uniform_choice_on_held_back_declarations(
 @pytest.mark.parametrize("bad", ["none", 3, None])
 def test_unknown_model_sets_are_refused(bad):
     from meksiko_solver.errors import OptionError
-    with pytest.raises(OptionError, match="models must be one of current, v1, trump, calls-untempered"):
+    with pytest.raises(OptionError, match="models must be one of current, v1, trump, calls-untempered, short-play-evidence"):
         parameters(bad)

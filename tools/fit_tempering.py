@@ -2,7 +2,7 @@
 keeps, against how many effective worlds it leaves. Writes the table into ``hints/models.json``.
 
     python tools/fit_tempering.py --deals 12 --seed 7000 --exponent 0.5
-    python tools/fit_tempering.py --deals 12 --seed 7000 --lookback 8    # more of the play weighed
+    python tools/fit_tempering.py --deals 40 --seed 7000 --lookback 2    # less of the play weighed
 
 The hint policy plays ``--deals`` seeded deals against itself. At every hint whose worlds it
 weighted, a fresh uniform draw of ``--pool`` worlds and the deal's real layout are weighed by the
@@ -13,7 +13,7 @@ models (the raw log-likelihood L, untempered). For each tau of the grid and each
 * ``ess_share``: the median effective sample size of the draw over its size (1 at tau = 0).
 
 ``--lookback K`` weighs the other seats' last K cards instead of the play model's own number (the
-hints, and so the deals, stay those of the shipped model): how much more the play would say.
+hints, and so the deals, stay those of the shipped model): how much more or less the play says.
 
 The exponent kept is the one given by ``--exponent`` (a choice from this trade-off, judged in the
 duplicate arena, not an optimum of either column); without it only the table is printed.
@@ -38,7 +38,7 @@ from meksiko_solver.budget import Budget
 from meksiko_solver.game import play_deal
 from meksiko_solver.hints.duplicate import recorded_world
 from meksiko_solver.hints.inference import Evidence
-from meksiko_solver.hints.play_model import LOOKBACK
+from meksiko_solver.hints.play_model import lookback as set_lookback
 from meksiko_solver.hints.policy import HintPolicy
 from meksiko_solver.hints.weights import WeightMode, effective_size
 
@@ -94,7 +94,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=7000)
     ap.add_argument("--samples", type=int, default=50)
     ap.add_argument("--pool", type=int, default=100, help="worlds drawn and weighed per hint")
-    ap.add_argument("--lookback", type=int, default=LOOKBACK, help="the other seats' last cards weighed")
+    ap.add_argument("--lookback", type=int, default=set_lookback(), help="the other seats' last cards weighed")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--exponent", type=float, help="the tau to keep (0 < tau <= 1); without it nothing is written")
     ap.add_argument("--out", type=Path, default=OUT)
@@ -110,7 +110,7 @@ def main(argv=None) -> int:
     result = {"table": table(rows),
               "fitted_by": f"tools/fit_tempering.py --deals {args.deals} --seed {args.seed} "
                            f"--samples {args.samples} --pool {args.pool}"
-                           + (f" --lookback {args.lookback}" if args.lookback != LOOKBACK else "")}
+                           + (f" --lookback {args.lookback}" if args.lookback != set_lookback() else "")}
     print(json.dumps(result, indent=1))
     if args.exponent is not None:
         model = json.loads(args.out.read_text())

@@ -22,7 +22,8 @@ def register(commands: Any) -> None:
                     "score) of the bid hint's predicted chances of making.")
     a.add_argument("--duplicate", action="store_true",
                    help="duplicate: compare two policies A,B (--policies A,B) on the same deals, seat by seat "
-                        f"({', '.join(DUPLICATE_POLICIES)}); default policies hint,hint-uniform")
+                        f"({', '.join(DUPLICATE_POLICIES)}; NAME@N: that policy at N worlds a hint instead "
+                        "of --samples); default policies hint,hint-uniform")
     a.add_argument("--match", action="store_true",
                    help="match duplicate: compare two policies A,B on games won from --states game states near "
                         "the target, each played to the end with B everywhere and with A in each seat; "

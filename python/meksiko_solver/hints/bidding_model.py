@@ -71,12 +71,18 @@ def features(hand: int) -> List[float]:
 #: level with it in duplicate; the policy ``hint-trump-model``).
 #: ``calls-untempered``: ``current`` with the bid and discard hints' weights untempered (tau 1:
 #: there the only evidence is the calls, and the worlds keep most of their ESS; the policy
-#: ``hint-calls-untempered``).
+#: ``hint-calls-untempered``). ``short-play-evidence``: ``current`` with the play weighed as
+#: before (the other seats' last 2 cards, the play's hints tempered like the rest; the ablation
+#: ``hint-short-play-evidence``).
 MODEL_FILES = {"current": "models.json", "v1": "models-v1.json", "trump": "models.json",
-               "calls-untempered": "models.json"}
+               "calls-untempered": "models.json", "short-play-evidence": "models.json"}
 #: The terms of its file that a set leaves out.
-DROPPED_TERMS = {"current": ("trump", "tempering_by_phase"), "trump": ("tempering_by_phase",),
-                 "calls-untempered": ("trump",)}
+DROPPED_TERMS = {"current": ("trump",), "calls-untempered": ("trump",), "short-play-evidence": ("trump",)}
+#: The values a set changes in its file's terms (term: {key: value}).
+CHANGED_VALUES: Dict[str, Dict[str, Dict[str, Any]]] = {
+    "calls-untempered": {"tempering_by_phase": {"auction": 1.0, "declare": 1.0}},
+    "short-play-evidence": {"play": {"lookback": 2}, "tempering_by_phase": {"play": 0.5}},
+}
 
 
 def check_models(name: object) -> str:
@@ -87,12 +93,14 @@ def check_models(name: object) -> str:
 
 @lru_cache(maxsize=None)
 def parameters(models: str = "current") -> Dict[str, Any]:
-    """The fitted parameters of the model set ``models`` (``hints/models.json`` for ``current``,
-    less the terms of :data:`DROPPED_TERMS`)."""
+    """The fitted parameters of the model set ``models`` (``hints/models.json`` for ``current``),
+    less the terms of :data:`DROPPED_TERMS`, with the values of :data:`CHANGED_VALUES`."""
     text = resources.files("meksiko_solver.hints").joinpath(MODEL_FILES[check_models(models)]).read_text()
     data = json.loads(text)
     for term in DROPPED_TERMS.get(models, ()):
         del data[term]
+    for term, values in CHANGED_VALUES.get(models, {}).items():
+        data[term].update(values)
     return data
 
 

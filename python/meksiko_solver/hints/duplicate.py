@@ -42,8 +42,10 @@ last tricks searched by αμ, one card for every world, :mod:`.alphamu`), ``hint
 too, :mod:`.play_model`), ``hint-recursion`` (``hint`` with the declarer's two closest best
 cards compared with the defenders answering by their own hints, :mod:`.recursion`),
 ``hint-no-partner-search`` (``hint`` with a defender's partner's sure tricks not searched but split by
-coins with the rest, :mod:`.play`) and ``hint-calls-untempered`` (``hint`` with the bid and discard
-hints' weights untempered, :mod:`.weights`).
+coins with the rest, :mod:`.play`), ``hint-calls-untempered`` (``hint`` with the bid and discard
+hints' weights untempered, :mod:`.weights`) and ``hint-short-play-evidence`` (``hint`` with the play
+hints weighing the other seats' last 2 cards at tau 0.5, not their last 8 at 0.7, :mod:`.play_model`).
+Any policy but ``baseline`` may be named ``NAME@N``: ``NAME`` at N worlds a hint (:func:`split_worlds`).
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ from .view import View
 DUPLICATE_POLICIES = ("hint", "hint-v1", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
                       "hint-lexicographic", "hint-match", "hint-trick-in-progress", "hint-rule-of-thumb-pass",
                       "hint-double-dummy-bid", "hint-alphamu", "hint-overcalls", "hint-trump-model", "hint-recursion",
-                      "hint-no-partner-search", "hint-calls-untempered")
+                      "hint-no-partner-search", "hint-calls-untempered", "hint-short-play-evidence")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
 MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
@@ -81,8 +83,30 @@ SeatDeal = Tuple[float, float, float]  # a seat-deal's value of each measure, in
 Z95 = 1.959964
 
 
+def split_worlds(name: str) -> Tuple[str, Optional[int]]:
+    """A policy name and the worlds it asks for: ``NAME@N`` is the policy ``NAME`` solving ``N``
+    worlds a hint instead of the arena's ``samples`` (to measure what more or fewer worlds are
+    worth); a plain name asks for none of its own (None)."""
+    if not isinstance(name, str):
+        raise MeksikoError(f"policy {name!r}: a policy is named by a string")
+    base, at, worlds = name.partition("@")
+    if base not in DUPLICATE_POLICIES:
+        raise MeksikoError(f"unknown policy {base!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}"
+                           " (each may be followed by @N, its worlds a hint)")
+    if not at:
+        return base, None
+    if base == "baseline":
+        raise MeksikoError(f"policy {name!r}: baseline samples no worlds, so it takes no @N")
+    if not (worlds.isascii() and worlds.isdigit()):
+        raise MeksikoError(f"policy {name!r}: the worlds after @ must be a whole number, not {worlds!r}")
+    return base, check_samples(int(worlds), f"policy {name}: worlds")
+
+
 def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Optional[int] = None):
-    """``target``: the game's (``hint-match`` plays for it; None: the profile's)."""
+    """``target``: the game's (``hint-match`` plays for it; None: the profile's). ``name`` may be
+    ``NAME@N`` (:func:`split_worlds`): then the policy solves ``N`` worlds, not ``samples``."""
+    name, worlds = split_worlds(name)
+    samples = samples if worlds is None else worlds
     if name == "hint-match":  # the hints rank by the chance of winning the game (issue 56)
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, match=True, target=target)
     if name == "hint":
@@ -122,6 +146,8 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, recursion=True)
     if name == "hint-calls-untempered":  # variant: the bid and discard hints' weights untempered
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="calls-untempered")
+    if name == "hint-short-play-evidence":  # ablation: the play weighed by the other seats' last 2 cards, tau 0.5
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="short-play-evidence")
     if name == "hint-no-partner-search":  # ablation: a defender's partner's sure tricks not searched, split by coins
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, partner_search=False)
     raise MeksikoError(f"unknown policy {name!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")
@@ -134,8 +160,7 @@ def parse_pair(value: object) -> Tuple[str, str]:
         raise MeksikoError(f"policies: the duplicate arena compares two policies A,B, not {len(names)}: "
                            f"{', '.join(map(str, names))}")
     for n in names:
-        if n not in DUPLICATE_POLICIES:
-            raise MeksikoError(f"unknown policy {n!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")
+        split_worlds(n)
     return names[0], names[1]
 
 

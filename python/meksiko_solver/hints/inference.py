@@ -11,9 +11,9 @@ unseen cards) each has a probability under the models:
   his twelve cards in the world (:func:`.play_model.trump_log_probability`, where the model set
   has that term) and :func:`.play_model.discard_log_probability` of the world's discard given
   them and the trump (no solving);
-* the last :data:`~.play_model.LOOKBACK` cards played by the other seats: the softmax of
-  :mod:`.play_model` over the double-dummy values of that seat's legal cards in the world
-  (one solve with card values per card per world, batched on every core).
+* the last :func:`~.play_model.lookback` cards played by the other seats (the model set's
+  number): the softmax of :mod:`.play_model` over the double-dummy values of that seat's legal
+  cards in the world (one solve with card values per card per world, batched on every core).
 
 The log-likelihood of the world is their sum. The models see the other seats only; the viewer's
 own calls and cards are the same in every world and cancel in the normalisation.
@@ -21,7 +21,7 @@ own calls and cards are the same in every world and cancel in the normalisation.
 
 from __future__ import annotations
 
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from .. import engine
 from ..auction import MEKSIKO
@@ -31,18 +31,20 @@ from ..play import legal_mask, trick_winner
 from ..budget import Budget
 from .batch import TT_BYTES, check, solve_worlds
 from .bidding_model import auction_steps, steps_log_likelihood
-from .play_model import LOOKBACK, card_log_probability, discard_log_probability, trump_log_probability
+from .play_model import card_log_probability, discard_log_probability, lookback as set_lookback, trump_log_probability
 from .sampling import DISCARD, HAND, TALON, Layout, World
 from .view import View
 
 
 class Evidence:
     """What the other seats did in ``view``, as far as the models explain it (``any``: something);
-    ``lookback``: how many of the other seats' latest cards the play model weighs; ``models``: the
+    ``lookback``: how many of the other seats' latest cards the play model weighs (None: the model
+    set's, :func:`~.play_model.lookback`); ``models``: the
     model set (:data:`~.bidding_model.MODEL_FILES`)."""
 
-    def __init__(self, view: View, layout: Layout, lookback: int = LOOKBACK, models: str = "current") -> None:
+    def __init__(self, view: View, layout: Layout, lookback: Optional[int] = None, models: str = "current") -> None:
         self.view, self.layout, self.models = view, layout, models
+        lookback = set_lookback(models) if lookback is None else lookback
         others = [s for s in range(3) if s != view.seat]
         self.others = others
         self.steps = auction_steps(view.dealer, view.auction, others, view.rules)

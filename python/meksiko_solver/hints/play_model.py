@@ -9,9 +9,10 @@ a blunder makes a world less likely, never impossible):
 
     P(card) = (1 - floor) * exp(v_card / T) / sum_legal exp(v / T) + floor / n_legal
 
-Only the last ``LOOKBACK`` cards of the other seats are modelled (cards before them carry their
-voids through the sampler, not through weights): one double-dummy solve with card values per
-modelled card per world, which is the cost of the play model. A forced card (one legal card)
+Only the last :func:`lookback` cards of the other seats are modelled (8 in ``current``, 2 in
+``v1`` and ``short-play-evidence``; cards before them carry their voids through the sampler, not
+through weights): one double-dummy solve with card values per modelled card per world, which is
+the cost of the play model. A forced card (one legal card)
 says nothing and costs nothing.
 
 **The hidden discard** (a defender's view of a numeric contract). P(discard | the declarer's
@@ -45,8 +46,9 @@ from typing import Any, Dict, Mapping
 from .bidding_model import parameters
 from .heuristics import keep_values, suit_length
 
-#: Cards of the other seats, counted back from the latest, that the play model weighs.
-LOOKBACK = 2
+def lookback(models: str = "current") -> int:
+    """Cards of the other seats, counted back from the latest, that the set's play model weighs."""
+    return int(parameters(models)["play"]["lookback"])
 
 
 def card_probabilities(values: Mapping[int, int], declaring: bool, params: Mapping[str, Any]) -> Dict[int, float]:

@@ -65,7 +65,7 @@ class WeightMode(str, Enum):
 def temper(models: str = "current", phase: Optional[str] = None) -> float:
     """The power tau of the likelihood in a world's weight (w = L^tau) in a hint of ``phase``:
     the set's exponent, unless it tempers that phase's hints by one of their own
-    (``tempering_by_phase``, the set ``calls-untempered`` only)."""
+    (``tempering_by_phase``: the play's in ``current``, the calls' too in ``calls-untempered``)."""
     by_phase = parameters(models).get("tempering_by_phase", {})
     return float(by_phase.get(str(phase), parameters(models)["tempering"]["exponent"]))
 
