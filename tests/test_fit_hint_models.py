@@ -147,4 +147,5 @@ def test_shipped_models_load_and_hint_v1_keeps_its_own():
             assert isclose(sum(call_distribution(6.0, LEGAL, m["bidding"], context).values()), 1.0)
     assert "context_margin" not in v1["bidding"] and "generation" not in v1
     assert bidding_model.MODEL_FILES == {"current": "models.json", "v1": "models-v1.json", "trump": "models.json",
-                                         "calls-untempered": "models.json", "short-play-evidence": "models.json"}
+                                         "calls-untempered": "models.json", "short-play-evidence": "models.json",
+                                         "play-untempered": "models.json"}

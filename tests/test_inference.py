@@ -154,6 +154,7 @@ def test_the_calls_untempered_set_leaves_the_bid_and_discard_weights_untempered(
     assert temper("current", "play") == temper("trump", "play") == temper("calls-untempered", "play") == 0.7
     assert temper("calls-untempered", "auction") == temper("calls-untempered", "declare") == 1.0
     assert "auction" not in parameters("current")["tempering_by_phase"]
+    assert temper("play-untempered", "play") == 1.0 and temper("play-untempered", "auction") == 0.5
     view, worlds, _ = start(THIRD_TO_CALL, 30, 4, None, None)
     for models, tau in (("current", 0.5), ("calls-untempered", 1.0)):
         weighted = draw(view, worlds, 4, Budget(None), models=models)

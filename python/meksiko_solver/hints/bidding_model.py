@@ -73,15 +73,19 @@ def features(hand: int) -> List[float]:
 #: there the only evidence is the calls, and the worlds keep most of their ESS; the policy
 #: ``hint-calls-untempered``). ``short-play-evidence``: ``current`` with the play weighed as
 #: before (the other seats' last 2 cards, the play's hints tempered like the rest; the ablation
-#: ``hint-short-play-evidence``).
+#: ``hint-short-play-evidence``). ``play-untempered``: ``current`` with the play hints' weights
+#: untempered (tau 1; the policy ``hint-play-untempered``).
 MODEL_FILES = {"current": "models.json", "v1": "models-v1.json", "trump": "models.json",
-               "calls-untempered": "models.json", "short-play-evidence": "models.json"}
+               "calls-untempered": "models.json", "short-play-evidence": "models.json",
+               "play-untempered": "models.json"}
 #: The terms of its file that a set leaves out.
-DROPPED_TERMS = {"current": ("trump",), "calls-untempered": ("trump",), "short-play-evidence": ("trump",)}
+DROPPED_TERMS = {"current": ("trump",), "calls-untempered": ("trump",), "short-play-evidence": ("trump",),
+                 "play-untempered": ("trump",)}
 #: The values a set changes in its file's terms (term: {key: value}).
 CHANGED_VALUES: Dict[str, Dict[str, Dict[str, Any]]] = {
     "calls-untempered": {"tempering_by_phase": {"auction": 1.0, "declare": 1.0}},
     "short-play-evidence": {"play": {"lookback": 2}, "tempering_by_phase": {"play": 0.5}},
+    "play-untempered": {"tempering_by_phase": {"play": 1.0}},
 }
 
 

@@ -44,7 +44,8 @@ cards compared with the defenders answering by their own hints, :mod:`.recursion
 ``hint-no-partner-search`` (``hint`` with a defender's partner's sure tricks not searched but split by
 coins with the rest, :mod:`.play`), ``hint-calls-untempered`` (``hint`` with the bid and discard
 hints' weights untempered, :mod:`.weights`) and ``hint-short-play-evidence`` (``hint`` with the play
-hints weighing the other seats' last 2 cards at tau 0.5, not their last 8 at 0.7, :mod:`.play_model`).
+hints weighing the other seats' last 2 cards at tau 0.5, not their last 8 at 0.7, :mod:`.play_model`);
+``hint-play-untempered`` (``hint`` with the play hints' weights untempered, tau 1).
 Any policy but ``baseline`` may be named ``NAME@N``: ``NAME`` at N worlds a hint (:func:`split_worlds`).
 """
 
@@ -75,7 +76,8 @@ from .view import View
 DUPLICATE_POLICIES = ("hint", "hint-v1", "hint-uniform", "baseline", "hint-fusion", "hint-no-inference", "hint-calibrated",
                       "hint-lexicographic", "hint-match", "hint-trick-in-progress", "hint-rule-of-thumb-pass",
                       "hint-double-dummy-bid", "hint-alphamu", "hint-overcalls", "hint-trump-model", "hint-recursion",
-                      "hint-no-partner-search", "hint-calls-untempered", "hint-short-play-evidence")
+                      "hint-no-partner-search", "hint-calls-untempered", "hint-short-play-evidence",
+                      "hint-play-untempered")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
 MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
@@ -148,6 +150,8 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="calls-untempered")
     if name == "hint-short-play-evidence":  # ablation: the play weighed by the other seats' last 2 cards, tau 0.5
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="short-play-evidence")
+    if name == "hint-play-untempered":  # variant: the play hints' weights untempered (tau 1)
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="play-untempered")
     if name == "hint-no-partner-search":  # ablation: a defender's partner's sure tricks not searched, split by coins
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, partner_search=False)
     raise MeksikoError(f"unknown policy {name!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")
