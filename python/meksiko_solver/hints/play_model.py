@@ -12,8 +12,7 @@ a blunder makes a world less likely, never impossible):
 Only the last :func:`lookback` cards of the other seats are modelled (8 in ``current``, 2 in
 ``v1`` and ``short-play-evidence``; cards before them carry their voids through the sampler, not
 through weights): one double-dummy solve with card values per modelled card per world, which is
-the cost of the play model. A forced card (one legal card)
-says nothing and costs nothing.
+the cost of the play model. A forced card (one legal card) says nothing and costs nothing.
 
 **The hidden discard** (a defender's view of a numeric contract). P(discard | the declarer's
 twelve cards in that world, his named trump): a softmax over minus the summed
@@ -45,6 +44,7 @@ from typing import Any, Dict, Mapping
 
 from .bidding_model import parameters
 from .heuristics import keep_values, suit_length
+
 
 def lookback(models: str = "current") -> int:
     """Cards of the other seats, counted back from the latest, that the set's play model weighs."""
