@@ -80,7 +80,7 @@ def test_the_yardsticks_keep_their_engines():
     from meksiko_solver.hints.duplicate import make_policy
     for name in ("hint-uniform", "hint-v1"):
         policy = make_policy(name, samples=10, seed=0)
-        assert (policy.own_search, policy.best_pass_declaration, policy.play_noise,
-                policy.endgame_search, policy.overcalls) == (False, False, False, False, False), name
+        assert (policy.own_search, policy.best_pass_declaration, policy.play_noise, policy.endgame_search,
+                policy.overcalls, policy.discard_noise, policy.call_samples) == (False,) * 6 + (10,), name
     hint = make_policy("hint", samples=10, seed=0)
     assert (hint.own_search, hint.best_pass_declaration, hint.play_noise) == (True, True, True)

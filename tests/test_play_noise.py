@@ -65,3 +65,51 @@ def test_bid_hint_with_play_noise_shifts_every_contract(monkeypatch):
     assert v1[0] == v1[1]
     with pytest.raises(MeksikoError, match="play_noise must be true or false"):
         bid_hint(VIEW, samples=8, seed=0, play_noise="on")
+
+
+DECLARER = {"seat": 0, "dealer": 2, "hand": "AKT8.A97.KQ.J", "auction": ["6", "NEXT", "NEXT"], "talon": ["7C", "8H"]}
+
+
+def _figures(hint):
+    return [(o.discard, o.trump, o.make, o.score) for o in hint.options]
+
+
+def test_discard_hint_with_play_noise_ranks_over_the_tricks_in_play(monkeypatch):
+    """No shift: the double-dummy hint; every deal played down to no tricks: every option fails
+    with a 6's failure score; Meksiko and v1 stay double-dummy; the policy's flag reaches it."""
+    from meksiko_solver.hints import discard as discard_module
+    from meksiko_solver.hints import discard_hint
+    from meksiko_solver.hints.duplicate import make_policy
+    kw = dict(samples=24, seed=3, inference=False)
+    plain = discard_hint(DECLARER, play_noise=False, **kw)
+    monkeypatch.setattr(discard_module, "shifts", lambda models: {0: 1.0})
+    assert _figures(discard_hint(DECLARER, play_noise=True, **kw)) == _figures(plain)
+    monkeypatch.setattr(discard_module, "shifts", lambda models: {-10: 1.0})
+    ruined = discard_hint(DECLARER, play_noise=True, **kw)
+    assert {(o.make, o.score) for o in ruined.options} == {(0.0, -6.0)}
+    assert [o.tricks for o in ruined.options] == sorted((o.tricks for o in ruined.options), reverse=True)
+    meksiko = {**DECLARER, "auction": ["M"], "talon": None}
+    assert _figures(discard_hint(meksiko, play_noise=True, **kw)) == _figures(discard_hint(meksiko, **kw))
+    monkeypatch.undo()
+    v1 = [_figures(discard_hint(DECLARER, samples=16, seed=0, models="v1", play_noise=f)) for f in (True, False)]
+    assert v1[0] == v1[1]
+    noisy = discard_hint(DECLARER, play_noise=True, **kw)
+    assert [o.make for o in noisy.options] != [o.make for o in plain.options]
+    assert make_policy("hint-discard-in-play", 10, 0).discard_noise and not make_policy("hint", 10, 0).discard_noise
+    with pytest.raises(MeksikoError, match="play_noise must be true or false"):
+        discard_hint(DECLARER, samples=8, seed=0, play_noise="on")
+
+
+def test_wide_calls_solve_more_worlds_for_the_bid_and_the_discard_only():
+    """``hint-wide-calls``: the bid and discard hints at four times the worlds, the play hints at
+    ``samples``; a bad count is refused with its name."""
+    from meksiko_solver.hints import HintPolicy
+    from meksiko_solver.game import play_deal
+    from meksiko_solver.hints.duplicate import make_policy
+    seen = []
+    policy = make_policy("hint-wide-calls", 6, 0, on_hint=lambda kind, view, hint: seen.append((str(kind), hint.samples)))
+    assert policy.call_samples == 24 and make_policy("hint-wide-calls@5", 50, 0).call_samples == 20
+    play_deal([policy] * 3, dealer=0, seed=4)
+    assert set(seen) == {("auction", 24), ("declare", 24), ("play", 6)}
+    with pytest.raises(MeksikoError, match="call_samples must be a positive whole number"):
+        HintPolicy(call_samples=0)

@@ -18,7 +18,11 @@ Candidates are reduced before solving:
   the best 4 of those on every world. Only those four are reported, compared on the same worlds.
 
 Ranking: the expected score of the contract under the profile, then the probability of making
-it, then the expected tricks; then trumps in S H D C order and the lower discard.
+it, then the expected tricks; then trumps in S H D C order and the lower discard. With
+``play_noise`` the score and the chance are taken over the declarer's tricks in play, as the bid
+hint judges the contract (:mod:`.play_noise`): the double-dummy tricks shifted by the model set's
+distribution of played minus double-dummy, so a declaration with a trick to spare ranks above
+one that makes exactly in every world.
 """
 
 from __future__ import annotations
@@ -37,7 +41,8 @@ from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
 from ..budget import Budget
 from .batch import TT_BYTES, check, solve_worlds
 from .match import WinChances, game_for_view
-from .outcome import Scorer
+from .outcome import ContractJudge, Scorer
+from .play_noise import PlayedScorer, shifts
 from .sampling import World
 from .weights import WeightMode, draw, weighted_frame
 
@@ -107,13 +112,16 @@ def discard_classes(twelve: int) -> List[int]:
 def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                  time_budget_ms: Optional[float] = None, inference: bool = True,
                  checkpoint: Optional[Callable[[], None]] = None, models: str = "current",
-                 game: object = None) -> DiscardHint:
+                 game: object = None, play_noise: bool = False) -> DiscardHint:
     """The discard hint for the declarer in ``view`` (a View, dict, JSON text or SeatView);
     ``inference=False``: uniform worlds; ``models``: the model set that weighs them; ``game``:
     the game state before this deal (the candidates ranked by the chance of winning the game
-    first, :mod:`.match`)."""
+    first, :mod:`.match`); ``play_noise``: the options' ``make`` and ``score`` over the tricks in
+    play (:mod:`.play_noise`; as in the bid hint, Meksiko and a model set without the
+    distribution, as ``v1``, stay double-dummy)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     state = game_for_view(game, v)
+    noise = (shifts(models) or None) if check_flag(play_noise, "play_noise") else None
     weighted = draw(v, worlds, seed, budget, check_flag(inference, "inference"), models=models)
     source = iter(weighted.worlds)
     if v.phase != Phase.DECLARE:
@@ -126,7 +134,8 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     meksiko = v.contract == MEKSIKO
     discards = [0] if meksiko else discard_classes(twelve)
     candidates: List[Tuple[int, int]] = [(d, t) for t in range(4) for d in discards]
-    scorer = Scorer(v.profile, v.scoring, seat, v.contract, seat, v.totals)
+    exact = Scorer(v.profile, v.scoring, seat, v.contract, seat, v.totals)
+    scorer: ContractJudge = exact if noise is None or meksiko else PlayedScorer(exact, noise)
     win = None if state is None else WinChances(state, seat, v.contract, seat)
     total = worlds.requested if weighted.mode == WeightMode.UNIFORM else weighted.drawn
     pool: List[World] = []  # worlds drawn so far, in order

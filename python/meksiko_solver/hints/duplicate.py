@@ -45,7 +45,10 @@ cards compared with the defenders answering by their own hints, :mod:`.recursion
 coins with the rest, :mod:`.play`), ``hint-calls-untempered`` (``hint`` with the bid and discard
 hints' weights untempered, :mod:`.weights`) and ``hint-short-play-evidence`` (``hint`` with the play
 hints weighing the other seats' last 2 cards at tau 0.5, not their last 8 at 0.7, :mod:`.play_model`);
-``hint-play-untempered`` (``hint`` with the play hints' weights untempered, tau 1).
+``hint-play-untempered`` (``hint`` with the play hints' weights untempered, tau 1);
+``hint-discard-in-play`` (``hint`` with the discard hint ranking declarations over the tricks in
+play, :mod:`.discard`); ``hint-wide-calls`` (``hint`` with the bid and discard hints at four
+times the worlds).
 Any policy but ``baseline`` may be named ``NAME@N``: ``NAME`` at N worlds a hint (:func:`split_worlds`).
 """
 
@@ -77,7 +80,7 @@ DUPLICATE_POLICIES = ("hint", "hint-v1", "hint-uniform", "baseline", "hint-fusio
                       "hint-lexicographic", "hint-match", "hint-trick-in-progress", "hint-rule-of-thumb-pass",
                       "hint-double-dummy-bid", "hint-alphamu", "hint-overcalls", "hint-trump-model", "hint-recursion",
                       "hint-no-partner-search", "hint-calls-untempered", "hint-short-play-evidence",
-                      "hint-play-untempered")
+                      "hint-play-untempered", "hint-discard-in-play", "hint-wide-calls")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
 MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
@@ -117,11 +120,13 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=True, per_world_declaration=False,
                           calibrate=False, standing=True, use_totals=False, time_budget_ms=None, models="v1",
                           own_search=False, best_pass_declaration=False, play_noise=False, endgame_search=False,
-                          overcalls=False, recursion=False, partner_search=False)
+                          overcalls=False, recursion=False, partner_search=False, discard_noise=False,
+                          call_samples=samples)
     if name == "hint-uniform":
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, inference=False, per_world_declaration=True,
                           standing=False, own_search=False, best_pass_declaration=False, play_noise=False,
-                          endgame_search=False, overcalls=False, recursion=False, partner_search=False)
+                          endgame_search=False, overcalls=False, recursion=False, partner_search=False,
+                          discard_noise=False)
     if name == "baseline":
         return BaselinePolicy()
     if name == "hint-fusion":  # ablation: weighted worlds, per-world best declaration
@@ -152,6 +157,10 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="short-play-evidence")
     if name == "hint-play-untempered":  # variant: the play hints' weights untempered (tau 1)
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="play-untempered")
+    if name == "hint-discard-in-play":  # variant: the declarations ranked over the tricks in play
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, discard_noise=True)
+    if name == "hint-wide-calls":  # variant: the bid and discard hints at four times the worlds
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, call_samples=4 * samples)
     if name == "hint-no-partner-search":  # ablation: a defender's partner's sure tricks not searched, split by coins
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, partner_search=False)
     raise MeksikoError(f"unknown policy {name!r}: valid duplicate policies are {', '.join(DUPLICATE_POLICIES)}")

@@ -16,7 +16,7 @@ from ..cards import SUITS, Card, cards_to_mask
 from ..play import beats, winning_index
 from ..deal import Phase, SeatView
 from ..game_state import GameState
-from ..options import check_flag
+from ..options import check_flag, check_samples
 from ..rules import game_config
 from .bid import BidHint, bid_hint
 from .bidding_model import check_models
@@ -66,6 +66,11 @@ class HintPolicy:
     their own hints (:mod:`.recursion`; off by default, on in ``hint-recursion``). ``partner_search``: with
     the own search, a defender's partner's own tricks searched too, him alone against the other two
     (:mod:`.play`; on by default, off in ``hint-v1`` and ``hint-no-partner-search``).
+    ``discard_noise``: the discard hint ranks the declarations over the declarer's tricks in play
+    as the bid hint judges the contract (:mod:`.discard`; off by default, on in
+    ``hint-discard-in-play``). ``call_samples``: the worlds of the bid and discard hints, the
+    decisions made once a deal (None: ``samples``, as the play hints; ``hint-wide-calls``: four
+    times ``samples``).
     """
 
     def __init__(self, samples: int = 50, seed: int = 0, time_budget_ms: Optional[float] = None,
@@ -74,7 +79,8 @@ class HintPolicy:
                  models: str = "current", match: bool = False, target: Optional[int] = None,
                  own_search: bool = True, best_pass_declaration: bool = True, play_noise: bool = True,
                  endgame_search: bool = False, overcalls: bool = False, recursion: bool = False,
-                 partner_search: bool = True) -> None:
+                 partner_search: bool = True, discard_noise: bool = False,
+                 call_samples: Optional[int] = None) -> None:
         self.samples, self.seed, self.time_budget_ms, self.on_hint = samples, seed, time_budget_ms, on_hint
         self.use_totals = use_totals
         self.inference, self.per_world_declaration, self.calibrate = inference, per_world_declaration, calibrate
@@ -86,6 +92,8 @@ class HintPolicy:
         self.overcalls = check_flag(overcalls, "overcalls")
         self.recursion = check_flag(recursion, "recursion")
         self.partner_search = check_flag(partner_search, "partner_search")
+        self.discard_noise = check_flag(discard_noise, "discard_noise")
+        self.call_samples = samples if call_samples is None else check_samples(call_samples, "call_samples")
         self.models = check_models(models)
         self.match = check_flag(match, "match")
         self.target = target
@@ -112,14 +120,14 @@ class HintPolicy:
         game = self._game(sv)
         hint: Union[BidHint, DiscardHint, PlayHint]
         if sv.phase == Phase.AUCTION:
-            hint = bid_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
+            hint = bid_hint(view, self.call_samples, seed, self.time_budget_ms, inference=self.inference,
                             per_world_declaration=self.per_world_declaration, calibrate=self.calibrate,
                             models=self.models, game=game, best_pass_declaration=self.best_pass_declaration,
                             play_noise=self.play_noise, overcalls=self.overcalls)
             decision: object = hint.call
         elif sv.phase == Phase.DECLARE:
-            hint = discard_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
-                                models=self.models, game=game)
+            hint = discard_hint(view, self.call_samples, seed, self.time_budget_ms, inference=self.inference,
+                                models=self.models, game=game, play_noise=self.discard_noise)
             decision = ([str(c) for c in hint.discard], hint.trump)
         elif sv.phase == Phase.PLAY:
             hint = play_hint(view, self.samples, seed, self.time_budget_ms, inference=self.inference,
