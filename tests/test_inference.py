@@ -404,6 +404,29 @@ def test_combine_duplicate_script_recomputes_the_measures_from_the_records(tmp_p
     by_declaring = combined["by_declaring"].values()
     assert sum(v["n"] for v in by_declaring) == 6
     assert isclose(sum(v["total"] for v in by_declaring) / 6, combined["paired_difference"]["overall"]["mean"], abs_tol=1e-4)
+    parts = combined["where"]
+    assert sum(v["n"] for v in parts.values()) == 6
+    assert sum(v["total"] for v in parts.values()) == sum(v["total"] for v in by_declaring)
+    assert set(parts) <= {"card play as declarer", "card play as defender", "declaration",
+                          "auction: one declared, the other defended",
+                          "auction: another contract or declaration, as declarer",
+                          "auction: another contract or declaration, as defender"}
+
+
+def test_combine_duplicate_where_the_games_part():
+    """The same contract, declarer and declaration: the card play; the seat declared the same
+    contract otherwise: the declaration; else the auction."""
+    where = load_script("combine_duplicate").where
+    deal = {"rules": "mexico-club", "mode": "easy", "dealer": 2, "hands": [
+        "AS KS QS JS TS 9S AH KH QH JH".split(), "8S 7S TH 9H 8H 7H AD KD QD JD".split(),
+        "TD 9D 8D 7D AC KC QC JC TC 9C".split()], "talon": ["8C", "7C"]}
+    rec = lambda auction, discard, trump: DealRecord.from_dict({**deal, "auction": auction, "discard": discard, "trump": trump})
+    six = rec(["6", "NEXT", "NEXT"], ["8C", "7C"], "S")
+    assert where(six, six, 0) == "card play as declarer" and where(six, six, 1) == "card play as defender"
+    assert where(six, rec(["6", "NEXT", "NEXT"], ["JH", "7C"], "S"), 0) == "declaration"
+    assert where(six, rec(["6", "NEXT", "NEXT"], ["8C", "7C"], "H"), 1) == "auction: another contract or declaration, as defender"
+    assert where(six, rec(["6", "7", "NEXT", "NEXT"], ["8C", "7C"], "D"), 0) == "auction: one declared, the other defended"
+    assert where(rec(["6", "7", "NEXT", "8", "NEXT"], ["8C", "7C"], "S"), six, 0) == "auction: another contract or declaration, as declarer"
 
 
 def test_bid_estimates_vs_play_script_measures_the_base_games(tmp_path):

@@ -5,7 +5,7 @@
 Paired differences are recomputed from the deal records (the three measures of the arena, own
 score, the other two seats' mean and the relative score, each per role, overall and overall with
 the CI clustered by deal; the own score also split by who declared in the seat: A in its game, B
-in the base game); contracts are summed; Brier scores, reliability tables and the
+in the base game, and by where the two games part, :func:`where`); contracts are summed; Brier scores, reliability tables and the
 inference log-likelihood ratios are combined from the summaries, weighted by their counts.
 """
 
@@ -19,8 +19,26 @@ from meksiko_solver.hints.duplicate import differences, seat_deal
 from meksiko_solver.record import DealRecord
 
 
+def where(rec: DealRecord, base: DealRecord, k: int) -> str:
+    """Where seat k's game with A and the base game part: the seat's card play (the same
+    contract, declarer and declaration), the declaration (the seat declared the same contract
+    in both, discarding or naming trump otherwise), or the auction (another contract or declarer;
+    a declarer's other declaration when seat k defended)."""
+    same_contract = (rec.declarer, rec.contract) == (base.declarer, base.contract)
+    same_declaration = same_contract and (rec.trump, sorted(rec.discard or ())) == (base.trump, sorted(base.discard or ()))
+    role = "declarer" if rec.declarer == k else "defender"
+    if same_declaration:
+        return f"card play as {role}"
+    if same_contract and role == "declarer":
+        return "declaration"
+    if (rec.declarer == k) != (base.declarer == k):
+        return "auction: one declared, the other defended"
+    return f"auction: another contract or declaration, as {role}"
+
+
 def main(paths) -> dict:
     by_declaring: dict = defaultdict(list)  # who declared in seat k: A in its game, B in the base
+    by_where: dict = defaultdict(list)
     per_deal = []
     contracts: dict = defaultdict(lambda: {"declared": 0, "made": 0})
     cal: dict = defaultdict(lambda: {"n": 0, "sum": 0.0, "bins": defaultdict(lambda: [0, 0.0, 0.0])})
@@ -41,6 +59,7 @@ def main(paths) -> dict:
             base_rec = DealRecord.from_dict(base[g["deal"]]["record"])
             by_declaring[("A declared" if rec.declarer == k else "A defended") + ", "
                          + ("B declared" if base_rec.declarer == k else "B defended")].append(measures[0])
+            by_where[where(rec, base_rec, k)].append(measures[0])
             by_deal[g["deal"]].append(("declarer" if rec.declarer == k else "defender", measures))
         per_deal.extend(by_deal.values())
         for name, c in s["contracts"].items():
@@ -63,8 +82,8 @@ def main(paths) -> dict:
     return {
         "files": len(paths), "deals": len(per_deal), "policies": policies,
         **differences(per_deal),
-        "by_declaring": {k: {"n": len(v), "mean": round(sum(v) / len(v), 4), "total": sum(v)}
-                         for k, v in sorted(by_declaring.items())},
+        "by_declaring": _totals(by_declaring),
+        "where": _totals(by_where),
         "contracts": dict(contracts),
         "calibration": {n: {"predictions": c["n"], "brier": round(c["sum"] / c["n"], 4),
                             "reliability": [{"from": f, "count": b[0], "predicted": round(b[1] / b[0], 3),
@@ -72,6 +91,10 @@ def main(paths) -> dict:
                         for n, c in cal.items()},
         "inference": {n: {"hints": c["n"], "mean_llr": round(c["sum"] / c["n"], 4)} for n, c in inf.items()},
     }
+
+
+def _totals(groups: dict) -> dict:
+    return {k: {"n": len(v), "mean": round(sum(v) / len(v), 4), "total": sum(v)} for k, v in sorted(groups.items())}
 
 
 if __name__ == "__main__":
