@@ -4,7 +4,7 @@ import pytest
 
 from meksiko_solver.auction import Contract
 from meksiko_solver.errors import MeksikoError
-from meksiko_solver.hints import bid as bid_module
+from meksiko_solver.hints import play_noise
 from meksiko_solver.hints import bid_hint
 from meksiko_solver.hints.outcome import Scorer
 from meksiko_solver.hints.play_noise import PlayedScorer, shifts
@@ -46,10 +46,10 @@ def test_bid_hint_with_play_noise_shifts_every_contract(monkeypatch):
     double-dummy; a model set without the distribution (v1) stays double-dummy; a bad flag is refused."""
     kw = dict(samples=24, seed=5, per_world_declaration=True, inference=False)
     plain = {o.call: o for o in bid_hint(VIEW, play_noise=False, **kw).options}
-    monkeypatch.setattr(bid_module, "shifts", lambda models: {0: 1.0})
+    monkeypatch.setattr(play_noise, "shifts", lambda models: {0: 1.0})
     same = {o.call: o for o in bid_hint(VIEW, play_noise=True, **kw).options}
     assert {c: (o.make, o.score) for c, o in same.items()} == {c: (o.make, o.score) for c, o in plain.items()}
-    monkeypatch.setattr(bid_module, "shifts", lambda models: {1: 1.0})
+    monkeypatch.setattr(play_noise, "shifts", lambda models: {1: 1.0})
     up = bid_hint(VIEW, play_noise=True, **kw)
     shifted = {o.call: o for o in up.options}
     for c in range(6, 11):
@@ -77,14 +77,13 @@ def _figures(hint):
 def test_discard_hint_with_play_noise_ranks_over_the_tricks_in_play(monkeypatch):
     """No shift: the double-dummy hint; every deal played down to no tricks: every option fails
     with a 6's failure score; Meksiko and v1 stay double-dummy; the policy's flag reaches it."""
-    from meksiko_solver.hints import discard as discard_module
     from meksiko_solver.hints import discard_hint
     from meksiko_solver.hints.duplicate import make_policy
     kw = dict(samples=24, seed=3, inference=False)
     plain = discard_hint(DECLARER, play_noise=False, **kw)
-    monkeypatch.setattr(discard_module, "shifts", lambda models: {0: 1.0})
+    monkeypatch.setattr(play_noise, "shifts", lambda models: {0: 1.0})
     assert _figures(discard_hint(DECLARER, play_noise=True, **kw)) == _figures(plain)
-    monkeypatch.setattr(discard_module, "shifts", lambda models: {-10: 1.0})
+    monkeypatch.setattr(play_noise, "shifts", lambda models: {-10: 1.0})
     ruined = discard_hint(DECLARER, play_noise=True, **kw)
     assert {(o.make, o.score) for o in ruined.options} == {(0.0, -6.0)}
     assert [o.tricks for o in ruined.options] == sorted((o.tricks for o in ruined.options), reverse=True)

@@ -5,8 +5,9 @@
 Paired differences are recomputed from the deal records (the three measures of the arena, own
 score, the other two seats' mean and the relative score, each per role, overall and overall with
 the CI clustered by deal; the own score also split by who declared in the seat: A in its game, B
-in the base game, and by where the two games part, :func:`where`); contracts are summed; Brier scores, reliability tables and the
-inference log-likelihood ratios are combined from the summaries, weighted by their counts.
+in the base game, and by where the two games part, :func:`where`); contracts are summed; Brier
+scores, reliability tables and the inference log-likelihood ratios are combined from the
+summaries, weighted by their counts.
 """
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ from .declaration import UPPER_BOUND, ChosenDeclarations, chosen_declarations as
 from .match import WinChances, game_for_view
 from .outcome import ContractJudge, Scorer
 from .overcalls import Defence, defended, next_contract, overcall_chances
-from .play_noise import PlayedScorer, shifts
+from .play_noise import contract_judge, shifts_if
 from .weights import WeightMode, draw, weighted_frame
 
 _PASS_METHOD = ("defender against the likeliest declarer (high bidder, else the next seat in the auction) "
@@ -148,7 +148,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     check_flag(calibrate, "calibrate")
     check_flag(best_pass_declaration, "best_pass_declaration")
     check_flag(overcalls, "overcalls")
-    noise = (shifts(models) or None) if check_flag(play_noise, "play_noise") else None
+    noise = shifts_if(play_noise, models)
     if v.phase != Phase.AUCTION:
         raise MeksikoError(f"no call to make: the auction is over (the deal is in the {v.phase} phase)")
     if v.to_move != v.seat:
@@ -230,8 +230,7 @@ def bid_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             defences[other] = _defence(deals, other, seat, best_pass_declaration)
     for contract in CONTRACTS:
         scorer = Scorer(v.profile, v.scoring, seat, contract, seat, v.totals)
-        judge: ContractJudge = (scorer if noise is None or contract == MEKSIKO
-                                else PlayedScorer(scorer, noise))
+        judge = contract_judge(scorer, noise)
         if contract == MEKSIKO:
             made = sum(w for w, m in zip(weight, meksiko_made) if m)
             score = sum(w * scorer.score(10 if m else 0) for w, m in zip(weight, meksiko_made))

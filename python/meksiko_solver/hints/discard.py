@@ -41,8 +41,8 @@ from .common import DEFAULT_SAMPLES, HintResult, rnd, settle, start
 from ..budget import Budget
 from .batch import TT_BYTES, check, solve_worlds
 from .match import WinChances, game_for_view
-from .outcome import ContractJudge, Scorer
-from .play_noise import PlayedScorer, shifts
+from .outcome import Scorer
+from .play_noise import contract_judge, shifts_if
 from .sampling import World
 from .weights import WeightMode, draw, weighted_frame
 
@@ -121,7 +121,7 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     distribution, as ``v1``, stay double-dummy)."""
     v, worlds, budget = start(view, samples, seed, time_budget_ms, checkpoint)
     state = game_for_view(game, v)
-    noise = (shifts(models) or None) if check_flag(play_noise, "play_noise") else None
+    noise = shifts_if(play_noise, models)
     weighted = draw(v, worlds, seed, budget, check_flag(inference, "inference"), models=models)
     source = iter(weighted.worlds)
     if v.phase != Phase.DECLARE:
@@ -134,8 +134,7 @@ def discard_hint(view: object, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     meksiko = v.contract == MEKSIKO
     discards = [0] if meksiko else discard_classes(twelve)
     candidates: List[Tuple[int, int]] = [(d, t) for t in range(4) for d in discards]
-    exact = Scorer(v.profile, v.scoring, seat, v.contract, seat, v.totals)
-    scorer: ContractJudge = exact if noise is None or meksiko else PlayedScorer(exact, noise)
+    scorer = contract_judge(Scorer(v.profile, v.scoring, seat, v.contract, seat, v.totals), noise)
     win = None if state is None else WinChances(state, seat, v.contract, seat)
     total = worlds.requested if weighted.mode == WeightMode.UNIFORM else weighted.drawn
     pool: List[World] = []  # worlds drawn so far, in order

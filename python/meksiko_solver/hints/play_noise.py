@@ -10,16 +10,30 @@ score are taken over the tricks the declarer would take in play, not the double-
 
 from __future__ import annotations
 
-from typing import Dict, List
+from typing import Dict, List, Optional
 
+from ..auction import MEKSIKO
+from ..options import check_flag
 from .bidding_model import parameters
-from .outcome import Scorer
+from .outcome import ContractJudge, Scorer
 
 
 def shifts(models: str = "current") -> Dict[int, float]:
     """P(played - double-dummy = k) by k, from the model set (empty: the set has none)."""
     table = parameters(models).get("play_noise", {}).get("played_minus_double_dummy", {})
     return {int(k): float(p) for k, p in table.items()}
+
+
+def shifts_if(play_noise: object, models: str = "current") -> Optional[Dict[int, float]]:
+    """The shifts a hint judges its contracts by when its flag ``play_noise`` is on; None when it
+    is off or the set has none (then the hint stays double-dummy)."""
+    return (shifts(models) or None) if check_flag(play_noise, "play_noise") else None
+
+
+def contract_judge(scorer: Scorer, shift: Optional[Dict[int, float]]) -> ContractJudge:
+    """``scorer`` over the tricks in play under ``shift``; double-dummy without one, and for
+    Meksiko (all ten tricks, which the hints keep double-dummy)."""
+    return scorer if shift is None or scorer.contract == MEKSIKO else PlayedScorer(scorer, shift)
 
 
 class PlayedScorer:
