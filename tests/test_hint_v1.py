@@ -52,7 +52,7 @@ def test_hint_v1_keeps_its_models_when_the_current_ones_change(monkeypatch):
 
 
 def test_unknown_model_set_is_refused():
-    with pytest.raises(OptionError, match="models must be one of current, v1, trump, calls-untempered, short-play-evidence, play-untempered, not 'v2'"):
+    with pytest.raises(OptionError, match="models must be one of current, v1, trump, calls-untempered, short-play-evidence, play-untempered, lowest-of-equals, equals-whole-play, equals-tempered, not 'v2'"):
         HintPolicy(models="v2")
     with pytest.raises(OptionError, match="models must be one of"):
         bid_hint(BID_VIEW, samples=5, models="latest")

@@ -472,14 +472,22 @@ def test_tempering_table_from_self_play():
     and the table: tau = 0 is the uniform engine (LLR 0, every world worth one), and the real layout
     gains as tau grows while the effective share of the worlds falls."""
     script = load_script("fit_tempering")
-    rows = script.play((0, 7000, 8, 24, 2))
+    rows = script.play((0, 7000, 8, 24, 2, "current"))
     assert rows and all(len(r["logs"]) <= 24 and r["real"] > float("-inf") for r in rows)
+    # Weighed by the lowest of equals, the same hints: the real layout (played by the engine, which
+    # plays the lowest of its equal cards) is as likely or likelier in the play.
+    equal = script.play((0, 7000, 8, 24, 2, "lowest-of-equals"))
+    assert [(r["phase"], r["deal"]) for r in equal] == [(r["phase"], r["deal"]) for r in rows]
+    assert all(e["real"] >= r["real"] - 1e-9 for e, r in zip(equal, rows) if r["phase"] == "play")
     assert {r["phase"] for r in rows} <= {"auction", "declare", "play"}
     table = script.table(rows, grid=(0.0, 0.5, 1.0))
     for phase in table.values():
         zero, half, one = phase["by_tau"]
         assert zero["llr"] == 0 and zero["ess_share"] == 1
         assert one["ess_share"] <= half["ess_share"] <= 1
+    with pytest.raises(SystemExit) as bad:
+        script.main(["--models", "v2"])
+    assert bad.value.code == 2
     synthetic = [{"phase": "play", "real": 0.0, "logs": [0.0, -2.0, -4.0]}]  # the real layout is the likeliest
     lines = script.table(synthetic, grid=(0.0, 0.5, 1.0))["play"]["by_tau"]
     assert [x["llr"] for x in lines] == sorted(x["llr"] for x in lines) and lines[2]["llr"] > 0

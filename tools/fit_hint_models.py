@@ -19,7 +19,8 @@
    models the games were played with (``previous_held_back``).
 3. Richer terms, each kept only where it raises the held-back log-likelihood (both figures are
    written under ``quality``): a margin per auction position (``context_margin``, see
-   ``bidding_model.CONTEXTS``), a defender's own play temperature (``temperature_defender``)
+   ``bidding_model.CONTEXTS``), a defender's own play temperature (``temperature_defender``),
+   a player's equal cards taken as one choice, played by the lowest (``play.lowest_of_equals``)
    and a score for discarding an exposed talon card (``discard.talon``).
 4. ``--generations N``: fit, write the model set, play ``--games`` new deals with the refitted
    models (``--policy hint``), refit; N times, generation K on the seeds from ``--seed`` + (K -
@@ -47,7 +48,7 @@ from meksiko_solver.game import play_deal
 from meksiko_solver.hints.batch import TT_BYTES
 from meksiko_solver.hints import bidding_model
 from meksiko_solver.hints.bidding_model import CONTEXTS, FEATURES, call_context, call_distribution, features
-from meksiko_solver.hints.play_model import card_probabilities, discard_log_probability_with
+from meksiko_solver.hints.play_model import card_probabilities, discard_log_probability_with, lowest_equals
 from meksiko_solver.hints.policy import HintPolicy
 from meksiko_solver.record import DealRecord
 
@@ -118,16 +119,22 @@ def call_rows(calls: list, coef: list) -> list:
 
 
 def card_rows(cards: list) -> list:
-    """``(deal, card values, card, declaring)`` of the cards played with a choice."""
+    """``(deal, card values, card, declaring, equal cards)`` of the cards played with a choice;
+    the last is :func:`~meksiko_solver.hints.play_model.lowest_equals` of the player's hand (out of
+    play as he knows: the cards of the tricks before and, for the declarer, his discard)."""
     items, meta = [], []
     for i, record, index, card in cards:
         state = DealRecord.from_dict({**record.to_dict(), "play": [str(c) for c in record.play[:index]]}).replay()
         trump = Suit.NO_TRUMP if state.trump is None else state.trump
         hands = [cards_to_mask(state.hand(s)) for s in range(3)]
+        who = state.to_move
+        gone = cards_to_mask(record.play[:index - len(state.trick_cards)])
+        if who == state.declarer and record.discard:
+            gone |= cards_to_mask(record.discard)
         items.append((hands, trump, state.declarer, state.leader, [c.index for c in state.trick_cards]))
-        meta.append((i, card, state.to_move == state.declarer))
+        meta.append((i, card, who == state.declarer, lowest_equals(hands[who], gone)))
     results = engine.solve_batch(items, True, False, 0, TT_BYTES) if items else []
-    rows = [(i, dict(r.card_values), card, declaring) for (i, card, declaring), r in zip(meta, results)]
+    rows = [(i, dict(r.card_values), card, declaring, equals) for (i, card, declaring, equals), r in zip(meta, results)]
     return [r for r in rows if len(r[1]) > 1]
 
 
@@ -190,27 +197,38 @@ PLAY_TEMPERATURES = (0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.8, 1.0, 1
 
 def fit_cards(rows: list, base: dict) -> dict:
     """The play model's temperature fitted on ``rows`` of :func:`card_rows`; a defender's own
-    temperature only where it helps on the held-back deals."""
+    temperature, and equal cards taken as one choice (``lowest_of_equals``, rows with a fifth
+    item), each only where it helps on the held-back deals."""
     fit, test = split(rows)
 
     def ll(r, p):
-        return log(card_probabilities(r[1], r[3], p)[r[2]])
+        return log(card_probabilities(r[1], r[3], p, r[4] if len(r) > 4 else None)[r[2]])
 
-    plain = {"temperature": 1.0, "floor": FLOOR["play"], "lookback": base.get("lookback", 2)}
-    plain["temperature"] = best_of(PLAY_TEMPERATURES, lambda t: mean_ll(fit, lambda r: ll(r, {**plain, "temperature": t})))
-    declaring = [r for r in fit if r[3]]
-    defending = [r for r in fit if not r[3]]
-    t_decl = best_of(PLAY_TEMPERATURES, lambda t: mean_ll(declaring, lambda r: ll(r, {**plain, "temperature": t})))
-    t_def = best_of(PLAY_TEMPERATURES, lambda t: mean_ll(defending, lambda r: ll(r, {**plain, "temperature": t})))
-    rich = {**plain, "temperature": t_decl, "temperature_defender": t_def}
-    without, with_ = mean_ll(test, lambda r: ll(r, plain)), mean_ll(test, lambda r: ll(r, rich))
-    out = rich if with_ > without else plain
-    out["quality"] = {
+    def temperatures(plain: dict) -> tuple:
+        """``plain`` with its temperature fitted, the same by role, and their held-back figures."""
+        plain = {**plain, "temperature": best_of(PLAY_TEMPERATURES, lambda t: mean_ll(
+            fit, lambda r: ll(r, {**plain, "temperature": t})))}
+        by_role = {**plain}
+        for key, mine in (("temperature", [r for r in fit if r[3]]), ("temperature_defender", [r for r in fit if not r[3]])):
+            by_role[key] = best_of(PLAY_TEMPERATURES, lambda t: mean_ll(mine, lambda r: ll(r, {**plain, "temperature": t})))
+        return plain, by_role, mean_ll(test, lambda r: ll(r, plain)), mean_ll(test, lambda r: ll(r, by_role))
+
+    start = {"temperature": 1.0, "floor": FLOOR["play"], "lookback": base.get("lookback", 2)}
+    plain, rich, without, with_ = temperatures(start)
+    out, best = (rich, with_) if with_ > without else (plain, without)
+    equal_plain, equal_rich, equal_without, equal_with = temperatures({**start, "lowest_of_equals": True})
+    equal_out, equal_best = ((equal_rich, equal_with) if equal_with > equal_without else (equal_plain, equal_without))
+    equals_kept = any(len(r) > 4 for r in rows) and equal_best > best
+    if equals_kept:
+        out, best = equal_out, equal_best
+    out = {**out, "quality": {
         "cards_fit": len(fit), "cards_held_back": len(test),
-        "mean_log_likelihood_held_back": round(max(with_, without), 4),
+        "mean_log_likelihood_held_back": round(best, 4),
         "one_temperature_held_back": round(without, 4), "by_role_held_back": round(with_, 4),
-        "by_role_kept": with_ > without, "previous_held_back": round(mean_ll(test, lambda r: ll(r, base)), 4),
-        "uniform_log_likelihood_held_back": round(mean_ll(test, lambda r: -log(len(r[1]))), 4)}
+        "by_role_kept": "temperature_defender" in out,
+        "lowest_of_equals_held_back": round(equal_best, 4), "lowest_of_equals_kept": equals_kept,
+        "previous_held_back": round(mean_ll(test, lambda r: ll(r, base)), 4),
+        "uniform_log_likelihood_held_back": round(mean_ll(test, lambda r: -log(len(r[1]))), 4)}}
     return out
 
 

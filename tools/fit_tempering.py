@@ -12,8 +12,9 @@ models (the raw log-likelihood L, untempered). For each tau of the grid and each
   over the draw (what ``arena --duplicate`` reports; 0 at tau = 0, uniform worlds);
 * ``ess_share``: the median effective sample size of the draw over its size (1 at tau = 0).
 
-``--lookback K`` weighs the other seats' last K cards instead of the play model's own number (the
-hints, and so the deals, stay those of the shipped model): how much more or less the play says.
+``--lookback K`` weighs the other seats' last K cards instead of the play model's own number, and
+``--models NAME`` weighs by another model set (``lowest-of-equals``...; the hints, and so the
+deals, stay those of the shipped model): how much more or less the play says.
 
 The exponent kept is the one given by ``--exponent`` (a choice from this trade-off, judged in the
 duplicate arena, not an optimum of either column); without it only the table is printed.
@@ -37,6 +38,8 @@ from tqdm import tqdm
 from meksiko_solver.budget import Budget
 from meksiko_solver.game import play_deal
 from meksiko_solver.hints.duplicate import recorded_world
+from meksiko_solver.errors import OptionError
+from meksiko_solver.hints.bidding_model import check_models
 from meksiko_solver.hints.inference import Evidence
 from meksiko_solver.hints.play_model import lookback as set_lookback
 from meksiko_solver.hints.policy import HintPolicy
@@ -48,7 +51,7 @@ GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0, 1.25, 1.5)
 
 def play(args: tuple) -> List[Dict[str, Any]]:
     """One deal's weighted hints: phase, the real layout's raw log-likelihood, the draw's."""
-    i, seed, samples, pool, lookback = args
+    i, seed, samples, pool, lookback, models = args
     hints: List[tuple] = []
     policy = HintPolicy(samples=samples, seed=seed + i, on_hint=lambda phase, view, hint: hints.append((phase, view, hint)))
     record = play_deal([policy] * 3, dealer=i % 3, seed=random.Random(seed * 7919 + i))
@@ -57,7 +60,7 @@ def play(args: tuple) -> List[Dict[str, Any]]:
         weighted = getattr(hint, "weighted", None)
         if weighted is None or weighted.evidence is None or weighted.mode != WeightMode.MODEL:
             continue
-        evidence = Evidence(weighted.evidence.view, weighted.evidence.layout, lookback)
+        evidence = Evidence(weighted.evidence.view, weighted.evidence.layout, lookback, models)
         draw = list(islice(evidence.layout.sample(pool, seed * 1_000_003 + i * 1009 + n), pool))
         logs = [x for x in evidence.log_weights(draw, Budget(None)) if x > float("-inf")]
         real = evidence.log_weight(recorded_world(record, view, evidence.layout))
@@ -95,6 +98,7 @@ def main(argv=None) -> int:
     ap.add_argument("--samples", type=int, default=50)
     ap.add_argument("--pool", type=int, default=100, help="worlds drawn and weighed per hint")
     ap.add_argument("--lookback", type=int, default=set_lookback(), help="the other seats' last cards weighed")
+    ap.add_argument("--models", default="current", help="the model set that weighs the draws")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--exponent", type=float, help="the tau to keep (0 < tau <= 1); without it nothing is written")
     ap.add_argument("--out", type=Path, default=OUT)
@@ -104,13 +108,18 @@ def main(argv=None) -> int:
     if args.lookback < 0:
         ap.error(f"--lookback {args.lookback}: a number of cards, 0 or more")
 
-    work = [(i, args.seed, args.samples, args.pool, args.lookback) for i in range(args.deals)]
+    try:
+        check_models(args.models)
+    except OptionError as e:
+        ap.error(f"--models: {e}")
+    work = [(i, args.seed, args.samples, args.pool, args.lookback, args.models) for i in range(args.deals)]
     with ProcessPoolExecutor(args.jobs) as pool:
         rows = [r for deal in tqdm(pool.map(play, work), total=len(work), desc="deals") for r in deal]
     result = {"table": table(rows),
               "fitted_by": f"tools/fit_tempering.py --deals {args.deals} --seed {args.seed} "
                            f"--samples {args.samples} --pool {args.pool}"
-                           + (f" --lookback {args.lookback}" if args.lookback != set_lookback() else "")}
+                           + (f" --lookback {args.lookback}" if args.lookback != set_lookback() else "")
+                           + (f" --models {args.models}" if args.models != "current" else "")}
     print(json.dumps(result, indent=1))
     if args.exponent is not None:
         model = json.loads(args.out.read_text())

@@ -74,18 +74,29 @@ def features(hand: int) -> List[float]:
 #: ``hint-calls-untempered``). ``short-play-evidence``: ``current`` with the play weighed as
 #: before (the other seats' last 2 cards, the play's hints tempered like the rest; the ablation
 #: ``hint-short-play-evidence``). ``play-untempered``: ``current`` with the play hints' weights
-#: untempered (tau 1; the policy ``hint-play-untempered``).
+#: untempered (tau 1; the policy ``hint-play-untempered``). ``lowest-of-equals``: ``current`` with
+#: the play model taking a player's equal cards as one choice, played by the lowest (the policy
+#: ``hint-lowest-of-equals``); ``equals-whole-play``: that, with the other seats' cards before the
+#: play model's lookback weighed by their equal cards alone (``hint-equals-whole-play``);
+#: ``equals-tempered``: ``lowest-of-equals`` with the play hints tempered at 0.4, where the sharper
+#: likelihood keeps more of the true layout and more effective worlds than ``current`` at 0.7
+#: (``hint-equals-tempered``).
 MODEL_FILES = {"current": "models.json", "v1": "models-v1.json", "trump": "models.json",
                "calls-untempered": "models.json", "short-play-evidence": "models.json",
-               "play-untempered": "models.json"}
+               "play-untempered": "models.json", "lowest-of-equals": "models.json",
+               "equals-whole-play": "models.json", "equals-tempered": "models.json"}
 #: The terms of its file that a set leaves out.
 DROPPED_TERMS = {"current": ("trump",), "calls-untempered": ("trump",), "short-play-evidence": ("trump",),
-                 "play-untempered": ("trump",)}
+                 "play-untempered": ("trump",), "lowest-of-equals": ("trump",),
+                 "equals-whole-play": ("trump",), "equals-tempered": ("trump",)}
 #: The values a set changes in its file's terms (term: {key: value}).
 CHANGED_VALUES: Dict[str, Dict[str, Dict[str, Any]]] = {
     "calls-untempered": {"tempering_by_phase": {"auction": 1.0, "declare": 1.0}},
     "short-play-evidence": {"play": {"lookback": 2}, "tempering_by_phase": {"play": 0.5}},
     "play-untempered": {"tempering_by_phase": {"play": 1.0}},
+    "lowest-of-equals": {"play": {"lowest_of_equals": True}},
+    "equals-whole-play": {"play": {"lowest_of_equals": True, "equals_whole_play": True}},
+    "equals-tempered": {"play": {"lowest_of_equals": True}, "tempering_by_phase": {"play": 0.4}},
 }
 
 

@@ -48,7 +48,10 @@ hints weighing the other seats' last 2 cards at tau 0.5, not their last 8 at 0.7
 ``hint-play-untempered`` (``hint`` with the play hints' weights untempered, tau 1);
 ``hint-discard-in-play`` (``hint`` with the discard hint ranking declarations over the tricks in
 play, :mod:`.discard`); ``hint-wide-calls`` (``hint`` with the bid and discard hints at four
-times the worlds).
+times the worlds); ``hint-lowest-of-equals`` (``hint`` with the play model taking equal cards as
+one choice, played by the lowest, :mod:`.play_model`) and ``hint-equals-whole-play`` (that, with
+the other seats' earlier cards weighed by their equal cards alone) and ``hint-equals-tempered``
+(``hint-lowest-of-equals`` with the play hints' weights tempered at 0.4).
 Any policy but ``baseline`` may be named ``NAME@N``: ``NAME`` at N worlds a hint (:func:`split_worlds`).
 """
 
@@ -80,7 +83,8 @@ DUPLICATE_POLICIES = ("hint", "hint-v1", "hint-uniform", "baseline", "hint-fusio
                       "hint-lexicographic", "hint-match", "hint-trick-in-progress", "hint-rule-of-thumb-pass",
                       "hint-double-dummy-bid", "hint-alphamu", "hint-overcalls", "hint-trump-model", "hint-recursion",
                       "hint-no-partner-search", "hint-calls-untempered", "hint-short-play-evidence",
-                      "hint-play-untempered", "hint-discard-in-play", "hint-wide-calls")
+                      "hint-play-untempered", "hint-discard-in-play", "hint-wide-calls", "hint-lowest-of-equals",
+                      "hint-equals-whole-play", "hint-equals-tempered")
 ROLES = ("declarer", "defender")
 # The seat-deal's measures, each summarised alike; the first is the issue's measure of strength.
 MEASURES = ("paired_difference", "opponents_difference", "relative_difference")
@@ -157,6 +161,12 @@ def make_policy(name: str, samples: int, seed: int, on_hint=None, target: Option
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="short-play-evidence")
     if name == "hint-play-untempered":  # variant: the play hints' weights untempered (tau 1)
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="play-untempered")
+    if name == "hint-lowest-of-equals":  # variant: equal cards one choice of the play model, the lowest played
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="lowest-of-equals")
+    if name == "hint-equals-whole-play":  # variant: that, the earlier cards weighed by their equal cards alone
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="equals-whole-play")
+    if name == "hint-equals-tempered":  # variant: the lowest of equals, the play's weights tempered at 0.4
+        return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, models="equals-tempered")
     if name == "hint-discard-in-play":  # variant: the declarations ranked over the tricks in play
         return HintPolicy(samples=samples, seed=seed, on_hint=on_hint, discard_noise=True)
     if name == "hint-wide-calls":  # variant: the bid and discard hints at four times the worlds

@@ -21,7 +21,7 @@ own calls and cards are the same in every world and cancel in the normalisation.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import engine
 from ..auction import MEKSIKO
@@ -31,7 +31,8 @@ from ..play import legal_mask, trick_winner
 from ..budget import Budget
 from .batch import TT_BYTES, check, solve_worlds
 from .bidding_model import auction_steps, steps_log_likelihood
-from .play_model import card_log_probability, discard_log_probability, lookback as set_lookback, trump_log_probability
+from .play_model import (card_log_probability, discard_log_probability, equal_card_log_probability,
+                         lookback as set_lookback, lowest_equals, trump_log_probability, weighs_equals)
 from .sampling import DISCARD, HAND, TALON, Layout, World
 from .view import View
 
@@ -65,8 +66,31 @@ class Evidence:
             if len(trick) == 3:
                 leader = trick_winner([Card(c) for c in trick], leader, view.trump)
                 trick = []
-        self.plays = [s for s in steps if s[0] != view.seat][-lookback:] if lookback > 0 else []
-        self.any = self.auction or self.discard or bool(self.plays)
+        theirs = [s for s in steps if s[0] != view.seat]
+        self.plays = theirs[-lookback:] if lookback > 0 else []
+        self.by_equals = weighs_equals(models)
+        # Their cards before those, where the set weighs them by their equal cards alone.
+        self.earlier = theirs[:len(theirs) - len(self.plays)] if weighs_equals(models, whole_play=True) else []
+        self.any = self.auction or self.discard or bool(self.plays) or bool(self.earlier)
+
+    def _equals(self, hand: int, step: Tuple[int, int, int, List[int], List[int]], discard: int) -> Dict[int, int]:
+        """:func:`~.play_model.lowest_equals` of the player's ``hand`` at ``step``: out of play as
+        he knows are the cards of the tricks before and, for the declarer, his ``discard``."""
+        who, _, _, trick, before = step
+        on_table = sum(1 << c for c in trick)  # still in play: a card of it may win the trick
+        gone = (before[0] | before[1] | before[2]) & ~on_table
+        return lowest_equals(hand, gone | (discard if who == self.view.declarer else 0))
+
+    def _earlier(self, world: World, deal: Dict[str, Any]) -> float:
+        """The earlier cards' terms: each the chance of the card among its equal ones."""
+        v = self.view
+        now = v.world_hands(self.layout, world)
+        total = 0.0
+        for step in self.earlier:
+            who, card, _, _, before = step
+            hand = (now[who] | cards_to_mask(v.played_by(who))) & ~before[who]
+            total += equal_card_log_probability(self._equals(hand, step, int(deal["discard"])), card, self.models)
+        return total
 
     def _cheap(self, world: World) -> float:
         """The auction and discard terms (no solving)."""
@@ -81,6 +105,8 @@ class Evidence:
             twelve = deal["hands"][d] | deal["talon"]
             total += trump_log_probability(twelve, self.trump, self.models)
             total += discard_log_probability(twelve, deal["discard"], self.trump, self.models, deal["talon"])
+        if self.earlier:
+            total += self._earlier(world, deal)
         return total
 
     def log_weights(self, worlds: Sequence[World], budget: Budget) -> List[float]:
@@ -97,18 +123,27 @@ class Evidence:
         # the others are solved (the same weights, fewer solves).
         weighed: Dict[World, List[int]] = {}  # the indices in self.plays of its solved positions
 
+        # With the lowest of equals, each weighed card's map of equal cards in the player's hand.
+        equals: Dict[World, List[Optional[Dict[int, int]]]] = {}
+        by_equals = self.by_equals
+
         def items_of(world: World) -> List[engine.PositionTuple]:
             now = v.world_hands(self.layout, world)
             start = [now[s] | played_by[s] for s in range(3)]
+            # the declarer's discard (a defender's view; the declarer's own cards are never weighed)
+            discard = int(v.world_deal(self.layout, world)["discard"]) if by_equals and self.discard else 0
             out: List[engine.PositionTuple] = []
             chosen = []
+            maps: List[Optional[Dict[int, int]]] = []
             for i, (who, card, leader, trick, before) in enumerate(self.plays):
                 hands = [start[s] & ~before[s] for s in range(3)]
                 legal = legal_mask(hands[who], trick[0] if trick else None, self.trump)
                 if legal & (legal - 1):  # more than one card
                     out.append((hands, self.trump, declarer, leader, trick))
                     chosen.append(i)
+                    maps.append(self._equals(hands[who], self.plays[i], discard) if by_equals else None)
             weighed[world] = chosen
+            equals[world] = maps
             return out
 
         def call(items: List[engine.PositionTuple]) -> List[engine.EngineSolveResult]:
@@ -120,9 +155,9 @@ class Evidence:
         out = []
         for world, results in solved:
             total = self._cheap(world)
-            for i, r in zip(weighed[world], results):
+            for i, eq, r in zip(weighed[world], equals[world], results):
                 who, card = self.plays[i][:2]
-                total += card_log_probability(dict(r.card_values), card, who == v.declarer, self.models)
+                total += card_log_probability(dict(r.card_values), card, who == v.declarer, self.models, eq)
             out.append(total)
         return out
 

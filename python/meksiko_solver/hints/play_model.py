@@ -30,6 +30,17 @@ With the discard it is the declaration's likelihood, P(trump, discard | twelve).
 A set may give a defender his own temperature (``temperature_defender``) and score a discarded
 card of the exposed talon (``discard.talon``); without them both sides and all cards are alike.
 
+**The lowest of equals** (``play.lowest_of_equals``: the model sets ``lowest-of-equals``,
+``equals-whole-play`` and ``equals-tempered``, each level with ``current`` in duplicate). Cards of
+one suit in a player's hand with every rank between them in his hand or out of play as far as he
+knows (the tricks before, his own discard; :func:`lowest_equals`) are worth the same in every
+world he can imagine, and the hint engine plays the lowest of them (its last tie-break). With the
+term such cards are one choice of the softmax, taken by the lowest; a higher one is a card the
+model did not foresee and gets the floor's share only, so a world where the player held the card
+just below the one he played is all but impossible. With ``play.equals_whole_play`` the other
+seats' cards before the lookback are weighed too, each by P(card | the choice of its equal cards)
+alone (:func:`equal_card_log_probability`; no solve).
+
 >>> from math import isclose
 >>> p = card_probabilities({1: 5, 2: 4}, declaring=True, params={"temperature": 0.5, "floor": 0.0})
 >>> isclose(p[1] + p[2], 1.0) and p[1] > p[2]
@@ -40,7 +51,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from math import exp, log
-from typing import Any, Dict, Mapping
+from typing import Any, Dict, Mapping, Optional
 
 from .bidding_model import parameters
 from .heuristics import keep_values, suit_length
@@ -51,21 +62,67 @@ def lookback(models: str = "current") -> int:
     return int(parameters(models)["play"]["lookback"])
 
 
-def card_probabilities(values: Mapping[int, int], declaring: bool, params: Mapping[str, Any]) -> Dict[int, float]:
+def lowest_equals(hand: int, gone: int) -> Dict[int, int]:
+    """Each card of the mask ``hand`` mapped to the lowest card of ``hand`` equal to it: of its
+    suit, with every rank between them in ``hand`` or in ``gone`` (the cards the player knows
+    are out of play).
+
+    >>> from meksiko_solver.cards import Card, cards_to_mask
+    >>> eq = lowest_equals(cards_to_mask([Card("7H"), Card("9H"), Card("JH")]), Card("8H").mask)
+    >>> [str(Card(eq[Card(c).index])) for c in ("7H", "9H", "JH")]
+    ['7H', '7H', 'JH']
+    """
+    out: Dict[int, int] = {}
+    for suit in range(4):
+        lowest = None
+        for rank in range(8):
+            c = 8 * suit + rank
+            if hand >> c & 1:
+                lowest = c if lowest is None else lowest
+                out[c] = lowest
+            elif not gone >> c & 1:
+                lowest = None  # a card the player may meet lies between
+    return out
+
+
+def card_probabilities(values: Mapping[int, int], declaring: bool, params: Mapping[str, Any],
+                       equals: Optional[Mapping[int, int]] = None) -> Dict[int, float]:
     """P(card) for every legal card given its double-dummy value (the declarer's tricks); a
-    defender's temperature is ``temperature_defender`` where the model has one."""
+    defender's temperature is ``temperature_defender`` where the model has one. ``equals``
+    (:func:`lowest_equals` of the player's hand) makes equal cards one choice, taken by the
+    lowest, where the model has ``lowest_of_equals``."""
     t = params["temperature"] if declaring else params.get("temperature_defender", params["temperature"])
     sign = 1.0 if declaring else -1.0
     top = max(sign * v for v in values.values())
     e = {c: exp((sign * v - top) / t) for c, v in values.items()}
+    if equals is not None and params.get("lowest_of_equals", False):
+        e = {c: (x if equals.get(c, c) == c or equals[c] not in values else 0.0) for c, x in e.items()}
     z = sum(e.values())
     floor = params["floor"]
     n = len(values)
     return {c: (1.0 - floor) * x / z + floor / n for c, x in e.items()}
 
 
-def card_log_probability(values: Mapping[int, int], card: int, declaring: bool, models: str = "current") -> float:
-    return log(card_probabilities(values, declaring, parameters(models)["play"])[card])
+def card_log_probability(values: Mapping[int, int], card: int, declaring: bool, models: str = "current",
+                         equals: Optional[Mapping[int, int]] = None) -> float:
+    return log(card_probabilities(values, declaring, parameters(models)["play"], equals)[card])
+
+
+def equal_card_log_probability(equals: Mapping[int, int], card: int, models: str = "current") -> float:
+    """log P(``card`` | the choice of its equal cards, ``equals`` of :func:`lowest_equals`): the
+    lowest with the floor's share of the others, a higher one that share only (the term of a card
+    before the model's lookback, whose choice among the unequal cards is not weighed)."""
+    k = sum(1 for c in equals if equals[c] == equals[card])
+    floor = parameters(models)["play"]["floor"]
+    return log((1.0 - floor if equals[card] == card else 0.0) + floor / k)
+
+
+def weighs_equals(models: str = "current", whole_play: bool = False) -> bool:
+    """Whether the set's play model takes equal cards as one choice (``lowest_of_equals``), and
+    with ``whole_play``, whether it weighs the cards before its lookback by them too
+    (``equals_whole_play``)."""
+    play = parameters(models)["play"]
+    return bool(play.get("lowest_of_equals", False) and (not whole_play or play.get("equals_whole_play", False)))
 
 
 def discard_log_probability(twelve: int, discard: int, trump: int, models: str = "current", talon: int = 0) -> float:
